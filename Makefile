@@ -1,0 +1,39 @@
+# Thin front for CMake. `make`, `make test`, `make bench`, `make reproduce PAPER=budget_series`.
+BUILD   ?= build
+JOBS    ?= $(shell nproc)
+PAPER   ?= budget_series
+DPLAB   := $(BUILD)/dplab
+FORMATS ?= png,pdf
+
+.PHONY: all build test bench reproduce demo clean
+
+all: build
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	bash bench/run.sh $(BUILD)
+
+# Every spec of one paper at the paper's trial counts, then its figures.
+reproduce: build
+	@for spec in experiments/$(PAPER)/*.yaml; do \
+	  echo "== $$spec"; \
+	  $(DPLAB) run $$spec || exit 1; \
+	  $(DPLAB) plot results/$(PAPER)/$$(basename $$spec .yaml).h5 --format $(FORMATS) || exit 1; \
+	done
+
+# The default end-to-end experiment of the README.
+demo: build
+	$(DPLAB) run experiments/budget_series/table2.yaml
+	$(DPLAB) show results/budget_series/table2.h5
+	$(DPLAB) plot results/budget_series/table2.h5 --format png
+
+clean:
+	rm -rf $(BUILD)

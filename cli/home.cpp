@@ -1,0 +1,13 @@
+#include <cstdlib>
+#include <string>
+
+#include "cli/commands.hpp"
+
+namespace dplab::cli {
+
+std::string home() {
+  if (const char* h = std::getenv("DPLAB_HOME"); h && *h) return h;
+  return DPLAB_SOURCE_DIR;
+}
+
+}  // namespace dplab::cli

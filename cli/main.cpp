@@ -1,0 +1,63 @@
+// dplab: reproduce differential-privacy experiments from specs.
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options/errors.hpp>
+
+#include "cli/commands.hpp"
+#include "dplab_git_version.hpp"
+#include "framework/error.hpp"
+
+namespace {
+
+const char* kUsage =
+    "usage: dplab <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  list [algorithms|metrics|datasets|experiments]   what is registered, with parameters\n"
+    "  run SPEC [--trials N] [--threads T] [--out FILE] [--set key=value]... [--point I --trial J]\n"
+    "                                                   run a spec (resumes an interrupted run)\n"
+    "  show RESULT [--csv]                              mean, 95% CI and the paper's value per point\n"
+    "  plot RESULT [--format png,pdf]                   render the figure or table of a result\n"
+    "\n"
+    "  dplab <command> --help   options of one command\n"
+    "  dplab --version          version and commit\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  std::string cmd = argv[1];
+  std::vector<std::string> args(argv + 2, argv + argc);
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (cmd == "--version" || cmd == "version") {
+    std::cout << "dplab " << DPLAB_VERSION << " (" << DPLAB_GIT_DESCRIBE << ")\n";
+    return 0;
+  }
+  try {
+    if (cmd == "list") return dplab::cli::list(args);
+    if (cmd == "run") return dplab::cli::run(args);
+    if (cmd == "show") return dplab::cli::show(args);
+    if (cmd == "plot") return dplab::cli::plot(args);
+    std::cerr << "dplab: unknown command '" << cmd << "' (allowed: list, run, show, plot)\n";
+    return 2;
+  } catch (const boost::program_options::error& e) {
+    std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";
+    return 2;
+  } catch (const dplab::Error& e) {
+    std::cerr << "dplab " << cmd << ": error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "dplab " << cmd << ": internal error: " << e.what() << "\n";
+    return 3;
+  }
+}

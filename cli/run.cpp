@@ -1,0 +1,124 @@
+// dplab run SPEC [--trials N] [--threads T] [--out FILE] [--set key=value]... [--point I --trial J]
+#include <boost/program_options.hpp>
+#include <cmath>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "datasets/catalogue.hpp"
+#include "framework/error.hpp"
+#include "framework/registry.hpp"
+#include "framework/runner.hpp"
+
+namespace po = boost::program_options;
+
+namespace dplab::cli {
+
+namespace {
+
+void print_vector(const std::vector<double>& v) {
+  std::cout << "[";
+  for (std::size_t i = 0; i < v.size(); ++i) std::cout << (i ? ", " : "") << to_string(Value(v[i]));
+  std::cout << "]";
+}
+
+int replay(const RunOptions& o, std::int64_t point_index, std::int64_t trial) {
+  std::vector<std::string> overrides = o.overrides;
+  if (o.trials) overrides.push_back("trials=" + std::to_string(*o.trials));
+  Spec spec = load_spec(o.spec_path, overrides);
+  std::vector<Point> points = expand(spec);
+  if (point_index < 0 || point_index >= static_cast<std::int64_t>(points.size()))
+    throw Error("--point " + std::to_string(point_index) + " is out of range: the spec has points 0.." +
+                std::to_string(points.size() - 1));
+  if (trial < 0) throw Error("--trial must be >= 0");
+  const Point& p = points[static_cast<std::size_t>(point_index)];
+  DatasetMap data = load_datasets({p}, o.quiet);
+  Scratch scratch;
+  TrialResult r = run_trial(spec, p, static_cast<std::uint64_t>(trial),
+                            p.dataset.empty() ? nullptr : data.at(p.dataset).get(), scratch);
+  std::cout << "point " << point_index << ": " << p.label << " " << describe(p) << "\n"
+            << "trial " << trial << " (seed " << spec.seed << ", stream key " << p.key << ")\n"
+            << "spent epsilon: " << to_string(Value(r.spent_eps)) << " of " << to_string(Value(p.budget))
+            << "\nwall time: " << r.wall_time << " s\n";
+  for (std::size_t m = 0; m < spec.metrics.size(); ++m) {
+    std::cout << "metric " << spec.metrics[m] << ": ";
+    if (r.metrics[m].size() == 1) std::cout << to_string(Value(r.metrics[m][0]));
+    else print_vector(r.metrics[m]);
+    std::cout << "\n";
+  }
+  for (const auto& out : find_algorithm(p.algorithm).info().outputs) {
+    if (r.outputs.has_scalar(out.name))
+      std::cout << "output " << out.name << ": " << to_string(Value(r.outputs.scalar(out.name))) << "\n";
+    else if (r.outputs.has_vector(out.name)) {
+      std::cout << "output " << out.name << ": ";
+      print_vector(r.outputs.vector(out.name));
+      std::cout << "\n";
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args) {
+  po::options_description opts("dplab run SPEC [options]");
+  opts.add_options()
+      ("help,h", "show this help")
+      ("trials", po::value<std::int64_t>(), "number of trials per point (default: the spec's, the paper's count)")
+      ("threads", po::value<int>()->default_value(0), "OpenMP threads (0: all cores)")
+      ("out", po::value<std::string>()->default_value(""), "result file (default results/<paper>/<name>.h5)")
+      ("set", po::value<std::vector<std::string>>()->composing(),
+       "override a spec field, e.g. --set params.eps=0.5 --set sweep.N=[3,4] (value in YAML)")
+      ("point", po::value<std::int64_t>(), "replay one point (index in the expanded sweep) ...")
+      ("trial", po::value<std::int64_t>(), "... and this trial, printing its outputs (writes nothing)")
+      ("force", "discard an existing result of a different spec and start over")
+      ("data-dir", po::value<std::string>()->default_value(""), "data root (default $DPLAB_DATA, ../shared/datasets, datasets/cache)")
+      ("quiet,q", "no progress output");
+  po::options_description hidden;
+  hidden.add_options()
+      ("spec", po::value<std::string>(), "spec file")
+      ("checkpoint-seconds", po::value<double>()->default_value(5.0), "seconds between checkpoints")
+      ("abort-after", po::value<std::int64_t>()->default_value(-1), "testing: die like kill -9 after N trials");
+  po::options_description all;
+  all.add(opts).add(hidden);
+  po::positional_options_description pos;
+  pos.add("spec", 1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << opts
+              << "\nRuns every sweep point of SPEC for its number of trials in parallel and stores every\n"
+                 "trial in one HDF5 file. Re-running finishes only missing trials (an interrupted run\n"
+                 "resumes); a result of a different spec is refused unless --force.\n";
+    return 0;
+  }
+  if (!vm.count("spec")) throw Error("missing SPEC: dplab run experiments/<paper>/<figure>.yaml");
+
+  RunOptions o;
+  o.spec_path = vm["spec"].as<std::string>();
+  if (vm.count("set")) o.overrides = vm["set"].as<std::vector<std::string>>();
+  if (vm.count("trials")) {
+    o.trials = vm["trials"].as<std::int64_t>();
+    if (*o.trials < 1) throw Error("--trials must be >= 1");
+  }
+  o.threads = vm["threads"].as<int>();
+  if (o.threads < 0) throw Error("--threads must be >= 0");
+  o.out = vm["out"].as<std::string>();
+  o.force = vm.count("force") > 0;
+  o.quiet = vm.count("quiet") > 0;
+  o.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
+  if (!(o.checkpoint_seconds >= 0)) throw Error("--checkpoint-seconds must be >= 0");
+  o.abort_after = vm["abort-after"].as<std::int64_t>();
+  set_data_root_override(vm["data-dir"].as<std::string>());
+
+  if (vm.count("point") != vm.count("trial"))
+    throw Error("--point and --trial go together: dplab run SPEC --point I --trial J");
+  if (vm.count("point")) return replay(o, vm["point"].as<std::int64_t>(), vm["trial"].as<std::int64_t>());
+
+  RunSummary s = run(o);
+  std::cout << "wrote " << s.out << ": " << s.points << " points x " << s.trials << " trials ("
+            << s.computed << " computed now, " << s.already_done << " already done)\n";
+  return 0;
+}
+
+}  // namespace dplab::cli

@@ -1,0 +1,24 @@
+// Errors that reach the user. Every message says what went wrong, where (file, line, field)
+// and what is allowed; the CLI prints it as one line and exits non-zero.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace dplab {
+
+class Error : public std::runtime_error {
+ public:
+  explicit Error(const std::string& message) : std::runtime_error(message) {}
+};
+
+// A trial spent more privacy budget than it declared (the ledger refuses the charge).
+class BudgetExceeded : public Error {
+ public:
+  using Error::Error;
+};
+
+// Formats "file:line: field 'x': message" for spec and data errors.
+std::string located(const std::string& file, int line, const std::string& field,
+                    const std::string& message);
+
+}  // namespace dplab

@@ -1,0 +1,52 @@
+#include "framework/mechanisms.hpp"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "framework/error.hpp"
+#include "framework/samplers.hpp"
+#include "framework/value.hpp"
+
+namespace dplab {
+
+namespace {
+void check_sensitivity(double s, const char* what) {
+  if (!(s > 0) || !std::isfinite(s))
+    throw Error(std::string("mechanism '") + what + "': sensitivity must be a finite number > 0, got " +
+                to_string(Value(s)));
+}
+}  // namespace
+
+double Mechanisms::laplace(double value, double sensitivity, double eps, const char* what) {
+  check_sensitivity(sensitivity, what);
+  ledger_.charge(eps, what);
+  return value + sample_laplace(stream_, sensitivity / eps);
+}
+
+void Mechanisms::laplace(std::span<double> values, double l1_sensitivity, double eps,
+                         const char* what) {
+  check_sensitivity(l1_sensitivity, what);
+  ledger_.charge(eps, what);
+  const double b = l1_sensitivity / eps;
+  for (double& v : values) v += sample_laplace(stream_, b);
+}
+
+std::int64_t Mechanisms::geometric(std::int64_t value, double sensitivity, double eps,
+                                   const char* what) {
+  check_sensitivity(sensitivity, what);
+  ledger_.charge(eps, what);
+  return value + sample_two_sided_geometric(stream_, sensitivity / eps);
+}
+
+std::size_t Mechanisms::exponential(std::span<const double> scores, double sensitivity,
+                                    double eps, const char* what) {
+  check_sensitivity(sensitivity, what);
+  if (scores.empty()) throw Error(std::string("mechanism '") + what + "': no candidates");
+  ledger_.charge(eps, what);
+  std::vector<double> logw(scores.size());
+  for (std::size_t i = 0; i < scores.size(); ++i) logw[i] = eps * scores[i] / (2 * sensitivity);
+  return sample_from_log_weights(stream_, logw);
+}
+
+}  // namespace dplab

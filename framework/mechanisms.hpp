@@ -1,0 +1,42 @@
+// The noise mechanisms. Each one charges the trial's privacy ledger before it draws, so a
+// mechanism that would overspend fails before releasing anything.
+#pragma once
+#include <cstdint>
+#include <span>
+
+#include "framework/ledger.hpp"
+#include "framework/rng.hpp"
+
+namespace dplab {
+
+class Mechanisms {
+ public:
+  Mechanisms(Stream& stream, PrivacyLedger& ledger) : stream_(stream), ledger_(ledger) {}
+
+  // Laplace mechanism (Dwork et al. 2006; budget_series Theorem 1): value + Lap(sensitivity/eps).
+  double laplace(double value, double sensitivity, double eps, const char* what = "laplace");
+
+  // Laplace mechanism on a vector query whose L1 sensitivity is `l1_sensitivity` (e.g. a
+  // histogram of disjoint counts has sensitivity 1): one charge of eps, noise Lap(l1/eps) on
+  // every coordinate, in place.
+  void laplace(std::span<double> values, double l1_sensitivity, double eps,
+               const char* what = "laplace vector");
+
+  // Two-sided geometric mechanism (Ghosh, Roughgarden, Sundararajan 2009) for integer queries:
+  // value + Z with Pr[Z=k] proportional to exp(-eps |k| / sensitivity).
+  std::int64_t geometric(std::int64_t value, double sensitivity, double eps,
+                         const char* what = "geometric");
+
+  // Exponential mechanism (McSherry, Talwar 2007): returns index i with probability
+  // proportional to exp(eps * score[i] / (2 * sensitivity)).
+  std::size_t exponential(std::span<const double> scores, double sensitivity, double eps,
+                          const char* what = "exponential");
+
+  PrivacyLedger& ledger() { return ledger_; }
+
+ private:
+  Stream& stream_;
+  PrivacyLedger& ledger_;
+};
+
+}  // namespace dplab

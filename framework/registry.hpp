@@ -1,0 +1,122 @@
+// Self-registering plugins. An algorithm or metric is a class in its own .cpp file that ends
+// with one macro line; nothing else is edited to add one:
+//
+//   class MyAlgorithm : public dplab::Algorithm { ... };
+//   DPLAB_ALGORITHM(MyAlgorithm);
+//
+// Datasets register the same way with DPLAB_DATASET (datasets/catalogue.hpp).
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "datasets/catalogue.hpp"
+#include "framework/error.hpp"
+#include "framework/outputs.hpp"
+#include "framework/params.hpp"
+#include "framework/trial.hpp"
+
+namespace dplab {
+
+// A named result of a trial. Vector outputs (a curve, a sequence) are indexed by `index`.
+struct OutputSpec {
+  std::string name;
+  std::string doc;
+  bool is_vector = false;
+  std::string index = "";  // name of the vector's index, e.g. "i" for budget terms
+};
+
+struct AlgorithmInfo {
+  std::string name;  // "<paper>.<algorithm>", e.g. "budget_series.allocation"
+  std::string doc;   // one line
+  std::vector<ParamSpec> params;
+  std::vector<OutputSpec> outputs;
+  // The parameter holding the trial's declared privacy budget; the ledger refuses to spend more.
+  // Empty for non-private computations (their ledger has budget 0, so any charge fails).
+  std::string budget_param;
+  bool deterministic = false;          // same outputs for every trial: one trial suffices
+  std::vector<DatasetKind> accepts;    // dataset kinds it can run on; empty: no dataset
+  bool dataset_optional = false;
+};
+
+class Algorithm {
+ public:
+  virtual ~Algorithm() = default;
+  virtual AlgorithmInfo info() const = 0;
+  // One trial. Must draw all randomness from ctx.stream and all noise through ctx.noise.
+  virtual void run(TrialContext& ctx) const = 0;
+};
+
+struct MetricInfo {
+  std::string name;
+  std::string doc;
+  std::vector<std::string> needs;  // outputs of the algorithm that it reads
+  bool is_vector = false;
+  std::string index = "";
+  bool needs_dataset = false;
+};
+
+class Metric {
+ public:
+  virtual ~Metric() = default;
+  virtual MetricInfo info() const = 0;
+  // The metric's value(s) for one trial (one element for a scalar metric).
+  virtual std::vector<double> compute(const Outputs& out, const Dataset* data,
+                                      const Params& params) const = 0;
+};
+
+template <class T>
+class Registry {
+ public:
+  static Registry& instance() {
+    static Registry r;
+    return r;
+  }
+  bool add(const std::string& name, std::shared_ptr<const T> item) {
+    if (items_.count(name)) throw Error("duplicate registration of '" + name + "'");
+    items_[name] = std::move(item);
+    return true;
+  }
+  const T* find(const std::string& name) const {
+    auto it = items_.find(name);
+    return it == items_.end() ? nullptr : it->second.get();
+  }
+  std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    for (const auto& [n, _] : items_) out.push_back(n);
+    return out;
+  }
+
+ private:
+  std::map<std::string, std::shared_ptr<const T>> items_;
+};
+
+using AlgorithmRegistry = Registry<Algorithm>;
+using MetricRegistry = Registry<Metric>;
+using DatasetRegistry = Registry<DatasetInfo>;
+
+bool register_algorithm(std::shared_ptr<const Algorithm> a);
+bool register_metric(std::shared_ptr<const Metric> m);
+bool register_dataset(DatasetInfo info);
+
+// Lookups that fail with "unknown <what> 'x': did you mean 'y'? (registered: ...)".
+const Algorithm& find_algorithm(const std::string& name);
+const Metric& find_metric(const std::string& name);
+const DatasetInfo& find_dataset(const std::string& name);
+std::string unknown_name_message(const std::string& what, const std::string& name,
+                                 const std::vector<std::string>& known);
+
+}  // namespace dplab
+
+#define DPLAB_CONCAT_INNER(a, b) a##b
+#define DPLAB_CONCAT(a, b) DPLAB_CONCAT_INNER(a, b)
+#define DPLAB_ALGORITHM(Class)                                                       \
+  [[maybe_unused]] static const bool DPLAB_CONCAT(dplab_registered_algorithm_, Class) = \
+      ::dplab::register_algorithm(std::make_shared<Class>())
+#define DPLAB_METRIC(Class)                                                       \
+  [[maybe_unused]] static const bool DPLAB_CONCAT(dplab_registered_metric_, Class) = \
+      ::dplab::register_metric(std::make_shared<Class>())
+#define DPLAB_DATASET(id, ...)                                                 \
+  [[maybe_unused]] static const bool DPLAB_CONCAT(dplab_registered_dataset_, id) = \
+      ::dplab::register_dataset(__VA_ARGS__)

@@ -1,0 +1,51 @@
+#include "framework/rng.hpp"
+
+namespace dplab {
+
+Stream::Stream(std::uint64_t seed, std::uint64_t point_key, std::uint64_t trial,
+               std::uint64_t substream) {
+  key_ = Philox::key_type{{seed, point_key}};
+  ctr_ = Philox::ctr_type{{trial, substream, 0, 0}};
+}
+
+void Stream::refill() {
+  ctr_.v[2] = block_++;
+  out_ = philox_(ctr_, key_);
+  pos_ = 0;
+}
+
+std::uint64_t Stream::below(std::uint64_t n) {
+  // Lemire, "Fast random integer generation in an interval" (2019).
+  unsigned __int128 m = static_cast<unsigned __int128>(next_u64()) * n;
+  auto low = static_cast<std::uint64_t>(m);
+  if (low < n) {
+    std::uint64_t threshold = (0 - n) % n;
+    while (low < threshold) {
+      m = static_cast<unsigned __int128>(next_u64()) * n;
+      low = static_cast<std::uint64_t>(m);
+    }
+  }
+  return static_cast<std::uint64_t>(m >> 64);
+}
+
+Stream Stream::substream(std::uint64_t id) const {
+  // Substream ids are mixed with the parent's so that nested substreams stay distinct.
+  return Stream(key_.v[0], key_.v[1], ctr_.v[0], hash64(&id, sizeof id) ^ ctr_.v[1]);
+}
+
+std::uint64_t hash64(const void* data, std::size_t size) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < size; ++i) {
+    h ^= p[i];
+    h *= 0x100000001b3ULL;
+  }
+  h ^= h >> 30; h *= 0xbf58476d1ce4e5b9ULL;
+  h ^= h >> 27; h *= 0x94d049bb133111ebULL;
+  h ^= h >> 31;
+  return h;
+}
+
+std::uint64_t hash64(const std::string& text) { return hash64(text.data(), text.size()); }
+
+}  // namespace dplab

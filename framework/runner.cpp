@@ -1,0 +1,330 @@
+#include "framework/runner.hpp"
+
+#include <omp.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <mutex>
+#include <sstream>
+
+#include "dplab_git_version.hpp"
+#include "framework/error.hpp"
+#include "framework/progress.hpp"
+#include "framework/registry.hpp"
+#include "framework/store.hpp"
+
+namespace fs = std::filesystem;
+
+namespace dplab {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+void on_signal(int) { g_interrupted.store(true); }
+
+std::string utc_now() {
+  std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+std::string hostname() {
+  char buf[256] = {0};
+  ::gethostname(buf, sizeof buf - 1);
+  return buf;
+}
+
+std::string read_file_or_empty(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return "";
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Kind (vector or scalar), index name and doc of each metric of the spec.
+MetricData describe_metric(const std::string& name, const std::vector<Point>& points) {
+  MetricData md;
+  md.name = name;
+  if (const Metric* m = MetricRegistry::instance().find(name)) {
+    MetricInfo mi = m->info();
+    md.doc = mi.doc; md.is_vector = mi.is_vector; md.index = mi.index;
+    return md;
+  }
+  bool first = true;
+  for (const auto& p : points) {
+    for (const auto& o : find_algorithm(p.algorithm).info().outputs) {
+      if (o.name != name) continue;
+      if (!first && o.is_vector != md.is_vector)
+        throw Error("metric '" + name + "' is a vector for one algorithm and a number for another");
+      md.doc = o.doc; md.is_vector = o.is_vector; md.index = o.index;
+      first = false;
+    }
+  }
+  return md;
+}
+
+// Builds the points table: every parameter of every point, plus algorithm, dataset and key.
+void fill_columns(ResultData& r, const std::vector<Point>& points) {
+  std::vector<std::string> names = {"algorithm", "algorithm_name", "dataset"};
+  std::map<std::string, bool> is_text;
+  for (const auto& p : points)
+    for (const auto& [k, v] : p.params.all()) {
+      bool text = !is_number(v);
+      if (!is_text.count(k)) names.push_back(k);
+      is_text[k] = is_text[k] || text;
+    }
+  for (const auto& n : names) {
+    PointColumn c;
+    c.name = n;
+    c.text = n == "algorithm" || n == "algorithm_name" || n == "dataset" || is_text[n];
+    for (const auto& p : points) {
+      if (n == "algorithm") c.strings.push_back(p.label);
+      else if (n == "algorithm_name") c.strings.push_back(p.algorithm);
+      else if (n == "dataset") c.strings.push_back(p.dataset);
+      else if (!p.params.has(n)) {
+        if (c.text) c.strings.push_back("");
+        else c.numbers.push_back(std::numeric_limits<double>::quiet_NaN());
+      } else if (c.text) c.strings.push_back(to_string(p.params.get(n)));
+      else c.numbers.push_back(as_number(p.params.get(n)));
+    }
+    r.columns.push_back(std::move(c));
+  }
+  PointColumn key;
+  key.name = "key";
+  key.text = true;  // 64-bit keys do not fit a double exactly
+  for (const auto& p : points) key.strings.push_back(std::to_string(p.key));
+  r.columns.push_back(std::move(key));
+  // Coordinates: the axes that vary, in the order of the first point.
+  if (!points.empty())
+    for (const auto& [k, _] : points.front().coords) r.axes.push_back(k);
+  for (const auto& p : points)
+    for (const auto& [k, _] : p.coords)
+      if (std::find(r.axes.begin(), r.axes.end(), k) == r.axes.end()) r.axes.push_back(k);
+}
+
+void check_writable(const std::string& out) {
+  fs::path target(out);
+  std::error_code ec;
+  fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  fs::create_directories(dir, ec);
+  if (ec) throw Error(out + ": cannot create output directory " + dir.string() + " (" + ec.message() + ")");
+  fs::path probe = dir / (".dplab-write-test-" + std::to_string(::getpid()));
+  { std::ofstream f(probe); if (!f) throw Error(out + ": output directory " + dir.string() + " is not writable"); }
+  fs::remove(probe, ec);
+}
+
+}  // namespace
+
+std::string default_output(const Spec& spec) {
+  return (fs::path("results") / spec.paper / (spec.name + ".h5")).string();
+}
+
+DatasetMap load_datasets(const std::vector<Point>& points, bool quiet) {
+  DatasetMap out;
+  for (const auto& p : points) {
+    if (p.dataset.empty() || out.count(p.dataset)) continue;
+    const DatasetInfo& info = find_dataset(p.dataset);
+    auto t0 = std::chrono::steady_clock::now();
+    out[p.dataset] = info.load(data_root());
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!quiet)
+      std::cerr << "dataset " << p.dataset << ": " << out[p.dataset]->summary() << " (loaded in "
+                << Progress::format_duration(s) << ")\n";
+  }
+  return out;
+}
+
+TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
+                      const Dataset* data, Scratch& scratch) {
+  const Algorithm& alg = find_algorithm(point.algorithm);
+  TrialResult r;
+  Stream stream(spec.seed, point.key, trial);
+  PrivacyLedger ledger(point.budget);
+  Mechanisms noise(stream, ledger);
+  TrialContext ctx{point.params, data, stream, ledger, noise, scratch, r.outputs};
+  auto t0 = std::chrono::steady_clock::now();
+  alg.run(ctx);
+  for (const auto& name : spec.metrics) {
+    if (const Metric* m = MetricRegistry::instance().find(name)) {
+      r.metrics.push_back(m->compute(r.outputs, data, point.params));
+    } else if (r.outputs.has_scalar(name)) {
+      r.metrics.push_back({r.outputs.scalar(name)});
+    } else {
+      r.metrics.push_back(r.outputs.vector(name));
+    }
+  }
+  r.wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.spent_eps = ledger.spent();
+  return r;
+}
+
+RunSummary run(const RunOptions& opts) {
+  std::vector<std::string> overrides = opts.overrides;
+  if (opts.trials) overrides.push_back("trials=" + std::to_string(*opts.trials));
+  Spec spec = load_spec(opts.spec_path, overrides);
+  std::vector<Point> points = expand(spec);  // validates everything before any trial runs
+  const std::string out = opts.out.empty() ? default_output(spec) : opts.out;
+  const auto P = points.size();
+  const auto T = static_cast<std::size_t>(spec.trials);
+
+  // Resume from an existing result of the same spec; refuse one of another spec.
+  ResultData r;
+  bool resumed = false;
+  std::error_code ec;
+  if (fs::exists(out, ec) && !opts.force) {
+    if (!is_result_file(out))
+      throw Error(out + ": exists but is not a dplab result file; remove it or use --force to overwrite");
+    ResultData old = read_result(out);
+    if (old.meta.spec_hash != spec.hash)
+      throw Error(out + ": holds results of a different spec (hash " + old.meta.spec_hash +
+                  ", this spec " + spec.hash + "); use --force to start over or --out for another file");
+    if (old.points != P)
+      throw Error(out + ": holds " + std::to_string(old.points) + " points but the spec has " +
+                  std::to_string(P) + "; use --force to start over");
+    r = std::move(old);
+    resumed = true;
+    // HDF5 lists metrics by name; put them back in the spec's order (the set is the same: the
+    // metrics are part of the spec hash).
+    std::vector<MetricData> ordered;
+    for (const auto& name : spec.metrics)
+      for (auto& md : r.metrics)
+        if (md.name == name) ordered.push_back(std::move(md));
+    if (ordered.size() != spec.metrics.size())
+      throw Error(out + ": its metrics differ from the spec's; use --force to start over");
+    r.metrics = std::move(ordered);
+  }
+  check_writable(out);
+
+  if (!resumed) {
+    r.points = P;
+    r.trials = 0;
+    fill_columns(r, points);
+    for (const auto& m : spec.metrics) r.metrics.push_back(describe_metric(m, points));
+    r.meta.started = utc_now();
+  }
+  r.resize_trials(T);
+  r.meta.name = spec.name; r.meta.paper = spec.paper; r.meta.id = spec.id;
+  r.meta.description = spec.description; r.meta.spec_text = spec.effective_yaml;
+  r.meta.spec_source = spec.source_text; r.meta.spec_path = spec.file;
+  r.meta.spec_hash = spec.hash; r.meta.code_version = DPLAB_GIT_DESCRIBE;
+  r.meta.seed = spec.seed; r.meta.host = hostname(); r.meta.plot_json = spec.plot_json;
+  r.meta.finished.clear();
+  const std::string ref_path = spec.reference.empty()
+      ? (fs::path("results") / "reference" / spec.paper / (spec.name + ".csv")).string()
+      : spec.reference;
+  r.meta.reference_csv = read_file_or_empty(fs::path(ref_path).is_absolute() || fs::exists(ref_path)
+                                                ? ref_path
+                                                : (fs::path(DPLAB_SOURCE_DIR) / ref_path).string());
+
+  // The work: trials 0..T-1 of every point not yet done.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> work;
+  std::size_t already = 0;
+  for (std::size_t p = 0; p < P; ++p)
+    for (std::size_t t = 0; t < T; ++t) {
+      if (r.done[r.cell(p, t)]) ++already;
+      else work.emplace_back(static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(t));
+    }
+
+  const int threads = opts.threads > 0 ? opts.threads : omp_get_max_threads();
+  r.meta.threads = threads;
+  RunSummary summary{out, P, T, 0, already, 0};
+  if (!opts.quiet)
+    std::cerr << spec.file << ": " << P << " points x " << T << " trials"
+              << (already ? ", " + std::to_string(already) + " already done in " + out : "")
+              << ", " << work.size() << " to run on " << threads << " threads\n";
+  if (work.empty()) {
+    if (r.meta.finished.empty()) r.meta.finished = utc_now();
+    write_result(out, r);
+    return summary;
+  }
+
+  DatasetMap data = load_datasets(points, opts.quiet);
+  std::vector<Scratch> scratch(static_cast<std::size_t>(threads));
+  Progress progress(spec.name, work.size(), opts.quiet);
+  std::mutex commit_mutex, checkpoint_mutex;
+  std::atomic<bool> failed{false};
+  std::string failure;
+  std::size_t committed = 0;
+  auto last_checkpoint = std::chrono::steady_clock::now();
+  auto t_start = last_checkpoint;
+
+  g_interrupted.store(false);
+  auto old_int = std::signal(SIGINT, on_signal);
+  auto old_term = std::signal(SIGTERM, on_signal);
+
+  auto checkpoint = [&]() {
+    ResultData snapshot;
+    {
+      std::lock_guard<std::mutex> lock(commit_mutex);
+      snapshot = r;
+      last_checkpoint = std::chrono::steady_clock::now();
+    }
+    write_result(out, snapshot);
+  };
+
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (std::size_t w = 0; w < work.size(); ++w) {
+    if (failed.load(std::memory_order_relaxed) || g_interrupted.load(std::memory_order_relaxed)) continue;
+    const auto [p, t] = work[w];
+    const Point& point = points[p];
+    try {
+      const Dataset* ds = point.dataset.empty() ? nullptr : data.at(point.dataset).get();
+      TrialResult tr = run_trial(spec, point, t, ds, scratch[static_cast<std::size_t>(omp_get_thread_num())]);
+      bool due = false;
+      {
+        std::lock_guard<std::mutex> lock(commit_mutex);
+        const std::size_t c = r.cell(p, t);
+        for (std::size_t m = 0; m < tr.metrics.size(); ++m) {
+          if (r.metrics[m].is_vector) r.metrics[m].vectors[c] = std::move(tr.metrics[m]);
+          else r.metrics[m].scalar[c] = tr.metrics[m].empty() ? std::numeric_limits<double>::quiet_NaN()
+                                                              : tr.metrics[m][0];
+        }
+        r.wall_time[c] = tr.wall_time;
+        r.spent_eps[c] = tr.spent_eps;
+        r.done[c] = 1;
+        ++committed;
+        if (opts.abort_after >= 0 && committed >= static_cast<std::size_t>(opts.abort_after))
+          std::_Exit(137);  // simulated kill -9: no cleanup, no final write
+        double since = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint).count();
+        due = since >= opts.checkpoint_seconds;
+      }
+      progress.advance();
+      if (due && checkpoint_mutex.try_lock()) {
+        std::lock_guard<std::mutex> guard(checkpoint_mutex, std::adopt_lock);
+        checkpoint();
+      }
+    } catch (const std::exception& e) {
+      std::lock_guard<std::mutex> lock(commit_mutex);
+      if (!failed.exchange(true))
+        failure = "point " + std::to_string(p) + " (" + point.label + " " + describe(point) +
+                  ") trial " + std::to_string(t) + ": " + e.what();
+    }
+  }
+  std::signal(SIGINT, old_int);
+  std::signal(SIGTERM, old_term);
+
+  summary.computed = committed;
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+  const bool complete = !failed && !g_interrupted;
+  if (complete) r.meta.finished = utc_now();
+  write_result(out, r);  // keep everything computed, even after a failure
+  progress.finish();
+  if (failed)
+    throw Error(failure + " [" + std::to_string(committed) + " trials saved in " + out + "]");
+  if (g_interrupted)
+    throw Error("interrupted: " + std::to_string(already + committed) + " trials saved in " + out +
+                "; run the same command again to resume");
+  return summary;
+}
+
+}  // namespace dplab

@@ -1,0 +1,53 @@
+// The trial runner: OpenMP over (point, trial) work items with a dynamic schedule, datasets
+// loaded once and shared read-only, one Scratch per thread, periodic atomic checkpoints, and
+// resumption of interrupted runs (only missing trials are computed).
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "datasets/dataset.hpp"
+#include "framework/outputs.hpp"
+#include "framework/scratch.hpp"
+#include "framework/spec.hpp"
+#include "framework/sweep.hpp"
+
+namespace dplab {
+
+struct RunOptions {
+  std::string spec_path;
+  std::vector<std::string> overrides;  // --set key=value
+  std::optional<std::int64_t> trials;  // --trials
+  int threads = 0;                     // 0: OpenMP default
+  std::string out;                     // default results/<paper>/<name>.h5
+  bool force = false;                  // start over even if the result holds another spec
+  bool quiet = false;
+  double checkpoint_seconds = 5.0;     // 0: after every trial (tests)
+  std::int64_t abort_after = -1;       // testing: die like kill -9 after this many new trials
+};
+
+struct RunSummary {
+  std::string out;
+  std::size_t points = 0, trials = 0, computed = 0, already_done = 0;
+  double seconds = 0;
+};
+
+// Metric values and bookkeeping of one trial.
+struct TrialResult {
+  std::vector<std::vector<double>> metrics;  // in spec.metrics order
+  double wall_time = 0, spent_eps = 0;
+  Outputs outputs;                           // kept for --point/--trial replay
+};
+
+using DatasetMap = std::map<std::string, std::shared_ptr<const Dataset>>;
+
+DatasetMap load_datasets(const std::vector<Point>& points, bool quiet);
+TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
+                      const Dataset* data, Scratch& scratch);
+RunSummary run(const RunOptions& opts);
+std::string default_output(const Spec& spec);
+
+}  // namespace dplab

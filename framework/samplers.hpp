@@ -1,0 +1,42 @@
+// Samplers of the laws the mechanisms need. They draw only from a Stream; they do not
+// charge any privacy budget (that is the mechanisms' job, see mechanisms.hpp). Algorithms use
+// them directly only for data-independent randomness (initial centroids, workloads, orders).
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "framework/rng.hpp"
+
+namespace dplab {
+
+// Laplace(0, b): density exp(-|x|/b) / 2b. One 64-bit draw: the top bit gives the sign and
+// the remaining 53 bits an exponential by inversion, so one logarithm per sample.
+inline double sample_laplace(Stream& s, double b) {
+  std::uint64_t u = s.next_u64();
+  double e = -std::log(static_cast<double>((u >> 11) + 1) * 0x1.0p-53);  // Exp(1)
+  return (u & 1u) ? b * e : -b * e;
+}
+
+// Fills `out` with independent Laplace(0, b) samples.
+void sample_laplace(Stream& s, double b, std::span<double> out);
+
+// Two-sided geometric: Pr[k] = (1-a)/(1+a) a^|k| with a = exp(-1/b) (Ghosh et al. 2009),
+// the integer analogue of Laplace(b). Sampled as the difference of two geometric variables.
+std::int64_t sample_two_sided_geometric(Stream& s, double b);
+
+// Standard normal by the Box-Muller transform (one value per call; the pair's second half is
+// discarded so that a draw never depends on the previous call).
+double sample_normal(Stream& s);
+
+// Index i with probability w[i] / sum(w). Weights must be non-negative, not all zero.
+std::size_t sample_categorical(Stream& s, std::span<const double> w);
+
+// Index i with probability exp(logw[i]) / sum_j exp(logw[j]), computed stably.
+std::size_t sample_from_log_weights(Stream& s, std::span<const double> logw);
+
+// Uniformly random permutation of 0..n-1 (Fisher-Yates).
+std::vector<std::size_t> sample_permutation(Stream& s, std::size_t n);
+
+}  // namespace dplab

@@ -1,0 +1,75 @@
+// Experiment specs (YAML). One spec is one table or figure of a paper:
+//
+//   name: table2                 # file stem; results/<paper>/<name>.h5
+//   paper: budget_series
+//   id: Table 2                  # as printed in the paper
+//   description: ...
+//   dataset: kos                 # or datasets: [a, b] (an axis)
+//   algorithm: budget_series.noise_mse
+//   # or algorithms: [name, {name: x, label: "as in legend", params: {...}, sweep: {...}}]
+//   params: {eps: 1.0}           # fixed parameters
+//   sweep: {strategy: [AVG, Geo]}        # cartesian product, in this order
+//   zip: {N: [20, 50, 100], U_s: [30, 95, 200]}   # values that move together (or a list of groups)
+//   trials: 100
+//   seed: 20211208
+//   metrics: [mse]
+//   plot: {kind: table, ...}     # options for plots/ (kept as given)
+//
+// Parsing validates everything against the registry before any trial runs; errors name the
+// file, the line, the field and what is allowed.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "framework/params.hpp"
+
+namespace dplab {
+
+// A parameter value as written in the spec, typed later against the algorithm's declaration.
+struct RawValue {
+  std::string text;
+  int line = 0;
+};
+
+// One or more parameters whose values move together (a single sweep axis is a group of one).
+struct AxisGroup {
+  std::vector<std::string> names;
+  std::vector<std::vector<RawValue>> rows;  // rows[j][k] is the j-th value of names[k]
+  int line = 0;
+};
+
+struct AlgorithmEntry {
+  std::string name;   // registered algorithm
+  std::string label;  // legend label; defaults to the name
+  std::map<std::string, RawValue> params;
+  std::vector<AxisGroup> axes;
+  int line = 0;
+};
+
+struct Spec {
+  std::string file;         // where it was read from
+  std::string source_text;  // the file as written
+  std::string effective_yaml;  // after --set overrides
+  std::string name, paper, id, description;
+  std::vector<std::string> datasets;
+  std::vector<AlgorithmEntry> algorithms;
+  std::map<std::string, RawValue> params;
+  std::vector<AxisGroup> axes;
+  std::int64_t trials = 1;
+  bool trials_given = false;
+  std::uint64_t seed = 1;
+  std::vector<std::string> metrics;
+  std::string plot_json = "{}";
+  std::string reference;    // reference CSV path (default results/reference/<paper>/<name>.csv)
+  std::string hash;         // of everything that affects results (not trials, plot or text)
+};
+
+// Reads and validates a spec. `overrides` are "key.path=value" strings (value in YAML syntax)
+// applied before validation, e.g. "trials=5", "params.eps=0.5", "sweep.N=[3,4]".
+Spec load_spec(const std::string& path, const std::vector<std::string>& overrides = {});
+Spec parse_spec(const std::string& text, const std::string& file,
+                const std::vector<std::string>& overrides = {});
+
+}  // namespace dplab

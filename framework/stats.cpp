@@ -1,0 +1,37 @@
+#include "framework/stats.hpp"
+
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <limits>
+
+namespace dplab {
+
+double student_t_quantile(double p, double dof) {
+  boost::math::students_t dist(dof);
+  return boost::math::quantile(dist, p);
+}
+
+Summary summarize(const std::vector<double>& values, bool deterministic) {
+  Summary s;
+  double sum = 0;
+  for (double v : values)
+    if (!std::isnan(v)) { sum += v; ++s.n; }
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (s.n == 0) { s.mean = s.sd = s.ci_low = s.ci_high = nan; return s; }
+  s.mean = sum / double(s.n);
+  double ss = 0;
+  for (double v : values)
+    if (!std::isnan(v)) ss += (v - s.mean) * (v - s.mean);
+  if (s.n < 2) {
+    s.sd = deterministic ? 0 : nan;
+    s.ci_low = s.ci_high = deterministic ? s.mean : nan;
+    return s;
+  }
+  s.sd = std::sqrt(ss / double(s.n - 1));
+  double half = student_t_quantile(0.975, double(s.n - 1)) * s.sd / std::sqrt(double(s.n));
+  s.ci_low = s.mean - half;
+  s.ci_high = s.mean + half;
+  return s;
+}
+
+}  // namespace dplab

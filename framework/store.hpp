@@ -1,0 +1,68 @@
+// The HDF5 result store: one file per spec run.
+//
+//   /                 attributes: dplab_format, name, paper, id, description, spec_text (effective
+//                     YAML), spec_source, spec_path, spec_hash, code_version, seed, threads, host,
+//                     started, finished, plot_json, reference_csv, points, trials
+//   /points/<column>  one entry per point: "algorithm" (legend label), "algorithm_name",
+//                     "dataset", "key" and every parameter (float64, or strings for text/bool);
+//                     attribute "axes": JSON list of the columns that vary (the coordinates)
+//   /metrics/<name>   float64 [points x trials] or [points x trials x length] for vector
+//                     metrics (NaN-padded); attributes doc, index
+//   /trials/done      uint8 [points x trials]: completion mask
+//   /trials/wall_time float64 seconds, /trials/spent_eps float64: per trial
+//
+// Files are written whole to a temporary name and renamed, so a crash at any moment leaves
+// either the previous checkpoint or the new one, never a torn file.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "framework/value.hpp"
+
+namespace dplab {
+
+struct RunMeta {
+  std::string name, paper, id, description;
+  std::string spec_text, spec_source, spec_path, spec_hash;
+  std::string code_version, host, started, finished;
+  std::string plot_json = "{}", reference_csv;
+  std::uint64_t seed = 0;
+  int threads = 1;
+};
+
+struct PointColumn {
+  std::string name;
+  bool text = false;                // strings, else float64
+  std::vector<std::string> strings; // one per point when text
+  std::vector<double> numbers;      // one per point otherwise (NaN where not applicable)
+};
+
+struct MetricData {
+  std::string name, doc, index;
+  bool is_vector = false;
+  std::vector<double> scalar;               // [P*T] when scalar
+  std::vector<std::vector<double>> vectors; // [P*T] cells when vector
+};
+
+struct ResultData {
+  RunMeta meta;
+  std::size_t points = 0, trials = 0;
+  std::vector<PointColumn> columns;
+  std::vector<std::string> axes;  // names of the columns that are coordinates
+  std::vector<MetricData> metrics;
+  std::vector<std::uint8_t> done;   // [P*T]
+  std::vector<double> wall_time;    // [P*T]
+  std::vector<double> spent_eps;    // [P*T]
+
+  std::size_t cell(std::size_t p, std::size_t t) const { return p * trials + t; }
+  const PointColumn* column(const std::string& n) const;
+  // Grows the trial dimension to `t` (never shrinks: computed trials are never dropped).
+  void resize_trials(std::size_t t);
+};
+
+void write_result(const std::string& path, const ResultData& r);
+ResultData read_result(const std::string& path);
+bool is_result_file(const std::string& path);
+
+}  // namespace dplab

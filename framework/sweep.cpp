@@ -1,0 +1,165 @@
+#include "framework/sweep.hpp"
+
+#include <set>
+
+#include "framework/error.hpp"
+#include "framework/registry.hpp"
+#include "framework/rng.hpp"
+
+namespace dplab {
+
+namespace {
+
+std::string list_params(const AlgorithmInfo& info) {
+  std::string out;
+  for (std::size_t i = 0; i < info.params.size(); ++i) out += (i ? ", " : "") + info.params[i].name;
+  return out.empty() ? "none" : out;
+}
+
+Value typed(const Spec& spec, const AlgorithmInfo& info, const std::string& name,
+            const RawValue& raw, const std::string& field) {
+  const ParamSpec* ps = find_param(info.params, name);
+  if (!ps)
+    throw Error(located(spec.file, raw.line, field,
+                        "algorithm '" + info.name + "' has no parameter '" + name +
+                            "' (its parameters: " + list_params(info) + ")"));
+  auto parsed = ps->parse(raw.text);
+  if (auto* err = std::get_if<std::string>(&parsed))
+    throw Error(located(spec.file, raw.line, field, *err + " (" + ps->doc + ")"));
+  return std::get<Value>(parsed);
+}
+
+bool provides(const AlgorithmInfo& info, const std::string& output) {
+  for (const auto& o : info.outputs)
+    if (o.name == output) return true;
+  return false;
+}
+
+void check_metrics(const Spec& spec, const AlgorithmInfo& info) {
+  for (const auto& m : spec.metrics) {
+    if (const Metric* metric = MetricRegistry::instance().find(m)) {
+      for (const auto& need : metric->info().needs)
+        if (!provides(info, need))
+          throw Error(located(spec.file, 0, "metrics",
+                              "metric '" + m + "' needs output '" + need + "', which algorithm '" +
+                                  info.name + "' does not produce"));
+      continue;
+    }
+    if (provides(info, m)) continue;
+    std::vector<std::string> known = MetricRegistry::instance().names();
+    for (const auto& o : info.outputs) known.push_back(o.name);
+    throw Error(located(spec.file, 0, "metrics",
+                        unknown_name_message("metric", m, known) +
+                            ": neither a registered metric nor an output of '" + info.name + "'"));
+  }
+}
+
+}  // namespace
+
+std::string describe(const Point& p) {
+  std::string out;
+  for (const auto& [k, v] : p.coords) out += (out.empty() ? "" : " ") + k + "=" + to_string(v);
+  return out.empty() ? "(single point)" : out;
+}
+
+std::vector<Point> expand(const Spec& spec) {
+  std::vector<Point> points;
+  const bool several_algorithms = spec.algorithms.size() > 1;
+  const bool several_datasets = spec.datasets.size() > 1;
+  for (std::size_t e = 0; e < spec.algorithms.size(); ++e) {
+    const AlgorithmEntry& entry = spec.algorithms[e];
+    const std::string afield = several_algorithms ? "algorithms[" + std::to_string(e) + "]" : "algorithm";
+    const Algorithm* alg = AlgorithmRegistry::instance().find(entry.name);
+    if (!alg)
+      throw Error(located(spec.file, entry.line, afield,
+                          unknown_name_message("algorithm", entry.name,
+                                               AlgorithmRegistry::instance().names())));
+    const AlgorithmInfo info = alg->info();
+
+    // Datasets: known, of a kind this algorithm accepts.
+    std::vector<std::string> datasets = spec.datasets;
+    if (datasets.empty()) {
+      if (!info.accepts.empty() && !info.dataset_optional)
+        throw Error(located(spec.file, entry.line, "dataset",
+                            "algorithm '" + info.name + "' needs a dataset"));
+      datasets.push_back("");
+    }
+    for (const auto& d : datasets) {
+      if (d.empty()) continue;
+      const DatasetInfo* di = DatasetRegistry::instance().find(d);
+      if (!di)
+        throw Error(located(spec.file, 0, "dataset",
+                            unknown_name_message("dataset", d, DatasetRegistry::instance().names())));
+      if (info.accepts.empty())
+        throw Error(located(spec.file, 0, "dataset", "algorithm '" + info.name + "' takes no dataset"));
+      bool ok = false;
+      for (auto k : info.accepts) ok |= k == di->kind;
+      if (!ok)
+        throw Error(located(spec.file, 0, "dataset",
+                            "dataset '" + d + "' is of kind " + kind_name(di->kind) +
+                                ", which algorithm '" + info.name + "' cannot use"));
+    }
+
+    // Fixed parameters: spec-wide, then the entry's own (which win).
+    Params fixed;
+    for (const auto& [k, raw] : spec.params) fixed.set(k, typed(spec, info, k, raw, "params." + k));
+    for (const auto& [k, raw] : entry.params)
+      fixed.set(k, typed(spec, info, k, raw, afield + ".params." + k));
+
+    // Axes: spec-wide then the entry's own; a parameter may be on at most one axis.
+    std::vector<const AxisGroup*> groups;
+    for (const auto& g : spec.axes) groups.push_back(&g);
+    for (const auto& g : entry.axes) groups.push_back(&g);
+    std::set<std::string> swept;
+    std::vector<std::vector<std::vector<Value>>> typed_rows(groups.size());
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+      const AxisGroup& g = *groups[gi];
+      for (const auto& n : g.names) {
+        if (!swept.insert(n).second || fixed.has(n))
+          throw Error(located(spec.file, g.line, n,
+                              "parameter '" + n + "' is given more than once (fixed or on another axis)"));
+      }
+      for (const auto& row : g.rows) {
+        std::vector<Value> vals;
+        for (std::size_t k = 0; k < g.names.size(); ++k)
+          vals.push_back(typed(spec, info, g.names[k], row[k], "sweep." + g.names[k]));
+        typed_rows[gi].push_back(std::move(vals));
+      }
+    }
+    check_metrics(spec, info);
+
+    for (const auto& d : datasets) {
+      std::vector<std::size_t> at(groups.size(), 0);
+      for (bool more = true; more;) {
+        Point p;
+        p.algorithm = info.name;
+        p.label = entry.label;
+        p.dataset = d;
+        Params given = fixed;
+        if (several_algorithms) p.coords.emplace_back("algorithm", Value(entry.label));
+        if (several_datasets) p.coords.emplace_back("dataset", Value(d));
+        for (std::size_t gi = 0; gi < groups.size(); ++gi)
+          for (std::size_t k = 0; k < groups[gi]->names.size(); ++k) {
+            given.set(groups[gi]->names[k], typed_rows[gi][at[gi]][k]);
+            p.coords.emplace_back(groups[gi]->names[k], typed_rows[gi][at[gi]][k]);
+          }
+        p.params = with_defaults(info.params, given);
+        p.budget = info.budget_param.empty() ? 0.0 : p.params.real(info.budget_param);
+        std::string canon = info.name + "|" + d;
+        for (const auto& [k, v] : p.params.all()) canon += "|" + k + "=" + canonical(v);
+        p.key = hash64(canon);
+        p.index = points.size();
+        points.push_back(std::move(p));
+        // Next combination, last axis fastest.
+        more = false;
+        for (std::size_t gi = groups.size(); gi-- > 0;) {
+          if (++at[gi] < typed_rows[gi].size()) { more = true; break; }
+          at[gi] = 0;
+        }
+      }
+    }
+  }
+  return points;
+}
+
+}  // namespace dplab
