@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -41,7 +42,12 @@ int plot(const std::vector<std::string>& args) {
   if (!is_result_file(result)) throw Error(result + ": not a dplab result file");
   const std::string script = (fs::path(home()) / "plots" / "plot.py").string();
   if (!fs::exists(script)) throw Error("plotting script not found at " + script + " (set DPLAB_HOME)");
-  std::vector<std::string> argv_s = {"python3", script, result, "--format", vm["format"].as<std::string>()};
+  // Debian's python3 has matplotlib and h5py (scripts/install-deps.sh); a python3 earlier on
+  // PATH (pyenv, venv) may not. $DPLAB_PYTHON overrides.
+  std::string python = "python3";
+  if (const char* env = std::getenv("DPLAB_PYTHON"); env && *env) python = env;
+  else if (fs::exists("/usr/bin/python3")) python = "/usr/bin/python3";
+  std::vector<std::string> argv_s = {python, script, result, "--format", vm["format"].as<std::string>()};
   if (!vm["out-dir"].as<std::string>().empty()) {
     argv_s.push_back("--out-dir");
     argv_s.push_back(vm["out-dir"].as<std::string>());
@@ -52,8 +58,8 @@ int plot(const std::vector<std::string>& args) {
   std::cout.flush();
   pid_t pid = fork();
   if (pid == 0) {
-    execvp("python3", argv.data());
-    std::perror("dplab plot: cannot run python3");
+    execvp(argv[0], argv.data());
+    std::perror(("dplab plot: cannot run " + python).c_str());
     _exit(127);
   }
   int status = 0;

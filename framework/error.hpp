@@ -17,7 +17,9 @@ class BudgetExceeded : public Error {
   using Error::Error;
 };
 
-// Formats "file:line: field 'x': message" for spec and data errors.
+// Formats "file:line: field 'x': message" for spec and data errors. A field set on the
+// command line (--set) has line kFromCommandLine and is reported as "file (--set x)".
+constexpr int kFromCommandLine = -1;
 std::string located(const std::string& file, int line, const std::string& field,
                     const std::string& message);
 

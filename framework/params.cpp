@@ -99,6 +99,10 @@ std::variant<Value, std::string> ParamSpec::parse(const std::string& text) const
       break;
     }
     case ParamType::Real: {
+      // YAML spells the special values .nan, .inf, -.inf.
+      if (text == ".nan" || text == ".NaN" || text == ".NAN") return "expected " + allowed() + ", got NaN";
+      if (text == ".inf" || text == ".Inf" || text == "+.inf") { v = INFINITY; break; }
+      if (text == "-.inf" || text == "-.Inf") { v = -INFINITY; break; }
       char* end = nullptr;
       double d = std::strtod(text.c_str(), &end);
       if (text.empty() || *end != '\0') return "expected " + allowed() + ", got '" + text + "'";

@@ -34,11 +34,14 @@ class Reader {
 
   int line(const YAML::Node& n) const { return n.Mark().is_null() ? 0 : n.Mark().line + 1; }
 
-  [[noreturn]] void fail(const YAML::Node& n, const std::string& field, const std::string& msg) const {
+  bool overridden(const std::string& field) const {
     for (const auto& o : overridden_)
-      if (field == o || field.rfind(o + ".", 0) == 0 || field.rfind(o + "[", 0) == 0)
-        throw Error(located(file_ + " (--set " + o + ")", 0, field, msg));
-    throw Error(located(file_, line(n), field, msg));
+      if (field == o || field.rfind(o + ".", 0) == 0 || field.rfind(o + "[", 0) == 0) return true;
+    return false;
+  }
+
+  [[noreturn]] void fail(const YAML::Node& n, const std::string& field, const std::string& msg) const {
+    throw Error(located(file_, overridden(field) ? kFromCommandLine : line(n), field, msg));
   }
 
   std::string scalar(const YAML::Node& n, const std::string& field) const {
@@ -63,7 +66,7 @@ class Reader {
   }
 
   RawValue raw(const YAML::Node& n, const std::string& field) const {
-    return RawValue{scalar(n, field), line(n)};
+    return RawValue{scalar(n, field), overridden(field) ? kFromCommandLine : line(n)};
   }
 
   std::map<std::string, RawValue> param_map(const YAML::Node& n, const std::string& field) const {

@@ -22,6 +22,20 @@ Summary summarize(const std::vector<double>& values, bool deterministic) {
   double ss = 0;
   for (double v : values)
     if (!std::isnan(v)) ss += (v - s.mean) * (v - s.mean);
+  // Identical values (deterministic quantities): exactly zero spread, not rounding residue.
+  bool all_equal = true;
+  double first = NAN;
+  for (double v : values) {
+    if (std::isnan(v)) continue;
+    if (std::isnan(first)) first = v;
+    else if (v != first) all_equal = false;
+  }
+  if (s.n >= 2 && all_equal) {
+    s.mean = first;
+    s.sd = 0;
+    s.ci_low = s.ci_high = s.mean;
+    return s;
+  }
   if (s.n < 2) {
     s.sd = deterministic ? 0 : nan;
     s.ci_low = s.ci_high = deterministic ? s.mean : nan;

@@ -1,0 +1,239 @@
+// End to end through the dplab binary: run, show --csv, plot, replay, resume after kill -9,
+// and one clear error line (non-zero exit, result untouched) for each kind of bad input.
+#include <doctest/doctest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "framework/store.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using dplab::testing::Command;
+using dplab::testing::run_dplab;
+using dplab::testing::read_file;
+using dplab::testing::TempDir;
+using dplab::testing::write_file;
+
+// A small Table 2: two strategies x two (N, U_s) pairs on the real KOS data, 5 rounds.
+const char* kSmallTable2 = R"(name: small_table2
+paper: budget_series
+id: Table 2 (small)
+dataset: kos
+algorithm: budget_series.noise_mse
+params:
+  eps: 1.0
+sweep:
+  strategy: [AVG, AC-Geo]
+zip:
+  N: [20, 50]
+  U_s: [30, 95]
+trials: 5
+seed: 3
+metrics: [mse, expected_mse]
+plot: {kind: table, rows: strategy, columns: N, metric: mse}
+)";
+
+// Slow enough to be killed mid-run: probability perturbation is O(n^2) per trial.
+const char* kSlow = R"(name: slow
+paper: testpaper
+algorithm: budget_series.allocation
+params: {n: 1500, strategy: Geo, protection: probability}
+sweep:
+  eps: [0.5, 1.0]
+trials: 150
+seed: 11
+metrics: [k, min_k]
+)";
+
+int count_lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+std::vector<double> flat_metric(const std::string& path, const std::string& name) {
+  auto r = dplab::read_result(path);
+  for (const auto& m : r.metrics)
+    if (m.name == name) {
+      if (!m.is_vector) return m.scalar;
+      std::vector<double> flat;
+      for (const auto& c : m.vectors) flat.insert(flat.end(), c.begin(), c.end());
+      return flat;
+    }
+  return {};
+}
+
+std::size_t done_count(const std::string& path) {
+  auto r = dplab::read_result(path);
+  std::size_t n = 0;
+  for (auto d : r.done) n += d;
+  return n;
+}
+
+// Expects one error line naming every fragment, a non-zero exit and `guarded` untouched.
+void expect_error(const TempDir& dir, const std::string& args, std::vector<std::string> fragments,
+                  const std::string& guarded = "") {
+  const std::string before = guarded.empty() ? "" : read_file(guarded);
+  Command c = run_dplab(args, dir);
+  INFO("dplab " << args << "\nstderr: " << c.err);
+  CHECK(c.code != 0);
+  CHECK(count_lines(c.err) == 1);
+  for (const auto& f : fragments) CHECK(c.err.find(f) != std::string::npos);
+  if (!guarded.empty()) CHECK(read_file(guarded) == before);
+}
+
+}  // namespace
+
+TEST_SUITE("cli_e2e") {
+  TEST_CASE("run, show --csv, plot and replay a small spec") {
+    TempDir dir;
+    write_file(dir / "t2.yaml", kSmallTable2);
+    Command run = run_dplab("run " + dir / "t2.yaml" + " --out " + dir / "t2.h5" + " --threads 2", dir);
+    INFO(run.err);
+    REQUIRE(run.code == 0);
+    CHECK(run.out.find("4 points x 5 trials") != std::string::npos);
+
+    Command show = run_dplab("show " + dir / "t2.h5" + " --csv", dir);
+    REQUIRE(show.code == 0);
+    std::stringstream ss(show.out);
+    std::string header;
+    std::getline(ss, header);
+    CHECK(header == "strategy,N,U_s,metric,mean,sd,ci95_low,ci95_high,trials,paper");
+    CHECK(count_lines(show.out) == 1 + 4 * 2);
+    // AVG at N = 20: expected_mse is 2 N^3 = 16000 (up to rounding) in all 5 trials, so sd 0.
+    const auto at = show.out.find("AVG,20,30,expected_mse,");
+    REQUIRE(at != std::string::npos);
+    std::vector<std::string> cells;
+    std::stringstream row(show.out.substr(at, show.out.find('\n', at) - at));
+    for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
+    REQUIRE(cells.size() == 9);  // the empty paper cell ends the line
+    CHECK(std::stod(cells[4]) == doctest::Approx(16000).epsilon(1e-12));
+    CHECK(cells[5] == "0");
+    CHECK(cells[8] == "5");
+
+    Command plot = run_dplab("plot " + dir / "t2.h5" + " --format png", dir);
+    INFO(plot.err);
+    CHECK(plot.code == 0);
+    const std::string png = read_file(dir / "small_table2.png");
+    REQUIRE(png.size() > 1000);
+    CHECK(png.substr(1, 3) == "PNG");
+
+    Command replay = run_dplab("run " + dir / "t2.yaml" + " --point 3 --trial 2", dir);
+    REQUIRE(replay.code == 0);
+    const double stored = flat_metric(dir / "t2.h5", "mse")[3 * 5 + 2];
+    CHECK(replay.out.find("metric mse: " + dplab::to_string(dplab::Value(stored))) != std::string::npos);
+    CHECK(replay.out.find("spent epsilon: 1") != std::string::npos);
+  }
+
+  TEST_CASE("a run killed mid-way resumes to the same data as an uninterrupted run") {
+    TempDir dir;
+    write_file(dir / "slow.yaml", kSlow);
+    Command full = run_dplab("run " + dir / "slow.yaml" + " --out " + dir / "full.h5 -q", dir);
+    REQUIRE(full.code == 0);
+
+    // Simulated crash right after 37 trials, with a checkpoint after every trial.
+    Command crash = run_dplab("run " + dir / "slow.yaml" + " --out " + dir / "r.h5 -q --abort-after 37 --checkpoint-seconds 0", dir);
+    CHECK(crash.code == 137);
+    const auto saved = done_count(dir / "r.h5");
+    CHECK(saved >= 30);
+    CHECK(saved < 300);
+    Command resume = run_dplab("run " + dir / "slow.yaml" + " --out " + dir / "r.h5", dir);
+    REQUIRE(resume.code == 0);
+    CHECK(resume.out.find(std::to_string(saved) + " already done") != std::string::npos);
+    CHECK(flat_metric(dir / "r.h5", "k") == flat_metric(dir / "full.h5", "k"));
+    CHECK(flat_metric(dir / "r.h5", "min_k") == flat_metric(dir / "full.h5", "min_k"));
+
+    // A real kill -9 while checkpoints are being written.
+    const std::string out = dir / "k.h5";
+    pid_t pid = fork();
+    if (pid == 0) {
+      std::string spec = dir / "slow.yaml";
+      execl(DPLAB_BINARY, DPLAB_BINARY, "run", spec.c_str(), "--out", out.c_str(), "-q",
+            "--checkpoint-seconds", "0.05", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    for (int i = 0; i < 400 && !std::filesystem::exists(out); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!std::filesystem::exists(out)) {
+      WARN_MESSAGE(false, "the run was killed before its first checkpoint; resume tested from scratch");
+    } else {
+      const auto partial = done_count(out);
+      WARN_MESSAGE(partial < 300, "the run finished before kill -9; the kill tested nothing");
+      MESSAGE("killed with " << partial << " of 300 trials saved");
+    }
+    Command again = run_dplab("run " + dir / "slow.yaml" + " --out " + out + " -q", dir);
+    REQUIRE(again.code == 0);
+    CHECK(flat_metric(out, "k") == flat_metric(dir / "full.h5", "k"));
+  }
+
+  TEST_CASE("bad input: one clear line, non-zero exit, existing result untouched") {
+    TempDir dir;
+    write_file(dir / "t2.yaml", kSmallTable2);
+    REQUIRE(run_dplab("run " + dir / "t2.yaml" + " --out " + dir / "t2.h5 -q", dir).code == 0);
+    const std::string result = dir / "t2.h5";
+    const std::string with_out = " --out " + result;
+
+    write_file(dir / "bad_yaml.yaml", "name: x\npaper: [unclosed\nalgorithm: y\n");
+    expect_error(dir, "run " + dir / "bad_yaml.yaml" + with_out, {"bad_yaml.yaml:", "YAML syntax error"}, result);
+
+    std::string unknown = kSmallTable2;
+    unknown.replace(unknown.find("budget_series.noise_mse"), 23, "budget_series.noise_mes");
+    write_file(dir / "unknown.yaml", unknown);
+    expect_error(dir, "run " + dir / "unknown.yaml" + with_out,
+                 {"unknown.yaml:5", "unknown algorithm 'budget_series.noise_mes'", "did you mean 'budget_series.noise_mse'"}, result);
+
+    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set params.eps=0",
+                 {"params.eps", "out of range", "(0, inf)"}, result);
+    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set params.eps=-1", {"params.eps", "out of range"}, result);
+    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set params.eps=.nan", {"params.eps", "NaN"}, result);
+    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set params.epsilon=1",
+                 {"has no parameter 'epsilon'", "eps"}, result);
+    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set sweep.strategy=[AVG,Foo]",
+                 {"sweep.strategy", "'Foo' is not allowed"}, result);
+    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set metrics=[mse,f2]", {"unknown metric 'f2'"}, result);
+    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set dataset=kso",
+                 {"unknown dataset 'kso'", "did you mean 'kos'"}, result);
+    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set seed=2", {"different spec", "--force"}, result);
+
+    std::string missing = kSmallTable2;
+    missing.replace(missing.find("metrics:"), 8, "metricz:");
+    write_file(dir / "missing.yaml", missing);
+    expect_error(dir, "run " + dir / "missing.yaml" + with_out, {"missing.yaml:", "unknown field 'metricz'"}, result);
+
+    expect_error(dir, "run " + dir / "t2.yaml" + " --out /proc/dplab-nonexistent/r.h5",
+                 {"/proc/dplab-nonexistent/r.h5", "cannot create output directory"});
+    expect_error(dir, "run " + dir / "nope.yaml", {"nope.yaml", "cannot read spec file"});
+    expect_error(dir, "run " + dir / "t2.yaml --trials 0", {"--trials must be >= 1"});
+    write_file(dir / "garbage.h5", "not hdf5 at all");
+    expect_error(dir, "show " + dir / "garbage.h5", {"garbage.h5", "not an HDF5 file"});
+    expect_error(dir, "run " + dir / "t2.yaml --out " + dir / "garbage.h5",
+                 {"garbage.h5", "not a dplab result file"}, dir / "garbage.h5");
+    CHECK(run_dplab("list nonsense", dir).code != 0);
+  }
+
+  TEST_CASE("help, version and list") {
+    TempDir dir;
+    for (const char* cmd : {"list", "run", "show", "plot"}) {
+      Command c = run_dplab(std::string(cmd) + " --help", dir);
+      CHECK(c.code == 0);
+      CHECK(c.out.find("dplab " + std::string(cmd)) != std::string::npos);
+    }
+    Command v = run_dplab("--version", dir);
+    CHECK(v.code == 0);
+    CHECK(v.out.rfind("dplab ", 0) == 0);
+    Command l = run_dplab("list", dir);
+    CHECK(l.code == 0);
+    for (const char* s : {"budget_series.allocation", "budget_series.noise_mse", "budget_series.us_bounds",
+                          "kos [bag-of-words]", "experiments/budget_series/table2.yaml", "(0, inf)"})
+      CHECK(l.out.find(s) != std::string::npos);
+    CHECK(l.out.find("(invalid") == std::string::npos);
+  }
+}

@@ -1,0 +1,183 @@
+// The runner: determinism across thread counts, resume after a crash, refusal of a result of
+// another spec, failures that keep what was computed.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "framework/error.hpp"
+#include "framework/registry.hpp"
+#include "framework/runner.hpp"
+#include "framework/samplers.hpp"
+#include "framework/store.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using dplab::testing::TempDir;
+using dplab::testing::write_file;
+
+// Test-only algorithms (registered in the test binary only).
+class NoisyConstant : public dplab::Algorithm {
+ public:
+  dplab::AlgorithmInfo info() const override {
+    dplab::AlgorithmInfo i;
+    i.name = "test.noisy_constant";
+    i.doc = "Laplace noise on the constant 100, in `queries` equal shares of eps";
+    i.params = {dplab::ParamSpec::real("eps", 1.0, "budget").above(0),
+                dplab::ParamSpec::integer("queries", 3, "number of noisy answers").at_least(1),
+                dplab::ParamSpec::real("overspend", 1.0, "factor on the spent budget (test)").above(0)};
+    i.outputs = {{"error", "sum of absolute errors", false, ""}, {"answers", "noisy answers", true, "q"}};
+    i.budget_param = "eps";
+    return i;
+  }
+  void run(dplab::TrialContext& ctx) const override {
+    const auto q = ctx.params.integer("queries");
+    const double share = ctx.params.real("eps") / static_cast<double>(q) * ctx.params.real("overspend");
+    std::vector<double> answers;
+    double err = 0;
+    for (std::int64_t i = 0; i < q; ++i) {
+      answers.push_back(ctx.noise.laplace(100.0, 1.0, share, "constant"));
+      err += std::fabs(answers.back() - 100.0);
+    }
+    ctx.out.scalar("error", err);
+    ctx.out.vector("answers", answers);
+  }
+};
+DPLAB_ALGORITHM(NoisyConstant);
+
+const char* kSpec = R"(name: noisy
+paper: testpaper
+algorithm: test.noisy_constant
+sweep:
+  eps: [0.5, 1.0, 2.0]
+  queries: [1, 4]
+trials: 40
+seed: 7
+metrics: [error, answers]
+)";
+
+std::vector<double> metric_values(const dplab::ResultData& r, const std::string& name) {
+  for (const auto& m : r.metrics) {
+    if (m.name != name) continue;
+    if (!m.is_vector) return m.scalar;
+    std::vector<double> flat;
+    for (const auto& c : m.vectors) flat.insert(flat.end(), c.begin(), c.end());
+    return flat;
+  }
+  FAIL("no metric " << name);
+  return {};
+}
+
+dplab::RunOptions options(const std::string& spec, const std::string& out, int threads) {
+  dplab::RunOptions o;
+  o.spec_path = spec;
+  o.out = out;
+  o.threads = threads;
+  o.quiet = true;
+  return o;
+}
+
+}  // namespace
+
+TEST_SUITE("runner") {
+  TEST_CASE("results are bit-identical with 1 and 2 threads") {
+    TempDir dir;
+    write_file(dir / "s.yaml", kSpec);
+    dplab::run(options(dir / "s.yaml", dir / "one.h5", 1));
+    dplab::run(options(dir / "s.yaml", dir / "two.h5", 2));
+    auto a = dplab::read_result(dir / "one.h5"), b = dplab::read_result(dir / "two.h5");
+    REQUIRE(a.points == 6);
+    REQUIRE(a.trials == 40);
+    for (const char* m : {"error", "answers"}) {
+      auto x = metric_values(a, m), y = metric_values(b, m);
+      REQUIRE(x.size() == y.size());
+      CHECK(std::memcmp(x.data(), y.data(), x.size() * sizeof(double)) == 0);
+    }
+    CHECK(a.spent_eps == b.spent_eps);
+    CHECK(a.meta.threads == 1);
+    CHECK(b.meta.threads == 2);
+  }
+
+  TEST_CASE("every trial records its spent epsilon and completion") {
+    TempDir dir;
+    write_file(dir / "s.yaml", kSpec);
+    dplab::run(options(dir / "s.yaml", dir / "r.h5", 2));
+    auto r = dplab::read_result(dir / "r.h5");
+    const auto* eps = r.column("eps");
+    REQUIRE(eps);
+    for (std::size_t p = 0; p < r.points; ++p)
+      for (std::size_t t = 0; t < r.trials; ++t) {
+        CHECK(r.done[r.cell(p, t)] == 1);
+        CHECK(r.spent_eps[r.cell(p, t)] == doctest::Approx(eps->numbers[p]).epsilon(1e-12));
+        CHECK(r.wall_time[r.cell(p, t)] >= 0);
+      }
+    CHECK(r.axes == std::vector<std::string>{"eps", "queries"});
+    CHECK_FALSE(r.meta.finished.empty());
+  }
+
+  TEST_CASE("more trials extend a result; fewer keep it") {
+    TempDir dir;
+    write_file(dir / "s.yaml", kSpec);
+    auto o = options(dir / "s.yaml", dir / "r.h5", 2);
+    o.trials = 10;
+    auto s1 = dplab::run(o);
+    CHECK(s1.computed == 60);
+    auto small = dplab::read_result(dir / "r.h5");
+    o.trials = 40;
+    auto s2 = dplab::run(o);
+    CHECK(s2.already_done == 60);
+    CHECK(s2.computed == 180);
+    auto big = dplab::read_result(dir / "r.h5");
+    dplab::run(options(dir / "s.yaml", dir / "full.h5", 1));
+    auto full = dplab::read_result(dir / "full.h5");
+    CHECK(metric_values(big, "error") == metric_values(full, "error"));
+    // The first 10 trials of each point did not change when the run was extended.
+    auto e_small = metric_values(small, "error"), e_big = metric_values(big, "error");
+    for (std::size_t p = 0; p < 6; ++p)
+      for (std::size_t t = 0; t < 10; ++t) CHECK(e_small[p * 10 + t] == e_big[p * 40 + t]);
+    o.trials = 5;
+    auto s3 = dplab::run(o);
+    CHECK(s3.computed == 0);
+    CHECK(dplab::read_result(dir / "r.h5").trials == 40);
+  }
+
+  TEST_CASE("a result of another spec is refused and left untouched; --force starts over") {
+    TempDir dir;
+    write_file(dir / "s.yaml", kSpec);
+    dplab::run(options(dir / "s.yaml", dir / "r.h5", 2));
+    const std::string before = dplab::testing::read_file(dir / "r.h5");
+    auto o = options(dir / "s.yaml", dir / "r.h5", 2);
+    o.overrides = {"seed=8"};
+    CHECK_THROWS_WITH_AS(dplab::run(o), doctest::Contains("different spec"), dplab::Error);
+    CHECK(dplab::testing::read_file(dir / "r.h5") == before);
+    o.force = true;
+    dplab::run(o);
+    CHECK(dplab::read_result(dir / "r.h5").meta.seed == 8);
+  }
+
+  TEST_CASE("a trial that overspends fails the run with a clear error and keeps finished trials") {
+    TempDir dir;
+    write_file(dir / "s.yaml", std::string(kSpec) + "params: {overspend: 1.5}\n");
+    auto o = options(dir / "s.yaml", dir / "r.h5", 1);
+    CHECK_THROWS_WITH_AS(dplab::run(o), doctest::Contains("privacy budget exceeded"), dplab::Error);
+    // queries = 1 with factor 1.5 fails at the first charge; queries = 4 too (4 x 1.5/4 > 1).
+    auto r = dplab::read_result(dir / "r.h5");
+    CHECK(r.meta.finished.empty());
+  }
+
+  TEST_CASE("replaying one trial gives the stored values") {
+    TempDir dir;
+    write_file(dir / "s.yaml", kSpec);
+    dplab::run(options(dir / "s.yaml", dir / "r.h5", 2));
+    auto r = dplab::read_result(dir / "r.h5");
+    auto spec = dplab::load_spec(dir / "s.yaml");
+    auto points = dplab::expand(spec);
+    dplab::Scratch scratch;
+    for (std::size_t p : {0u, 3u, 5u})
+      for (std::uint64_t t : {0u, 17u, 39u}) {
+        auto tr = dplab::run_trial(spec, points[p], t, nullptr, scratch);
+        CHECK(tr.metrics[0][0] == metric_values(r, "error")[p * 40 + t]);
+      }
+  }
+}

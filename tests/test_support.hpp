@@ -1,0 +1,61 @@
+// Helpers shared by the runner and end-to-end tests: temporary directories, spec files and
+// running the dplab binary.
+#pragma once
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace dplab::testing {
+
+// A fresh directory under the system temp dir, removed when the object dies.
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "dplab-test-XXXXXX").string();
+    path_ = ::mkdtemp(tmpl.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline void write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Command {
+  int code = -1;
+  std::string out, err;
+};
+
+// Runs `dplab <args>` through the shell, capturing stdout and stderr.
+inline Command run_dplab(const std::string& args, const TempDir& dir) {
+  Command c;
+  std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
+  std::string cmd = std::string(DPLAB_BINARY) + " " + args + " > " + out + " 2> " + err;
+  int status = std::system(cmd.c_str());
+  c.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  c.out = read_file(out);
+  c.err = read_file(err);
+  return c;
+}
+
+}  // namespace dplab::testing
