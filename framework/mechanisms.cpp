@@ -28,8 +28,7 @@ void Mechanisms::laplace(std::span<double> values, double l1_sensitivity, double
                          const char* what) {
   check_sensitivity(l1_sensitivity, what);
   ledger_.charge(eps, what);
-  const double b = l1_sensitivity / eps;
-  for (double& v : values) v += sample_laplace(stream_, b);
+  add_laplace(stream_, l1_sensitivity / eps, values);
 }
 
 std::int64_t Mechanisms::geometric(std::int64_t value, double sensitivity, double eps,

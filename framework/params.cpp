@@ -93,6 +93,7 @@ std::variant<Value, std::string> ParamSpec::parse(const std::string& text) const
         double d = std::strtod(text.c_str(), &rend);
         if (text.empty() || *rend != '\0' || d != std::floor(d) || std::isnan(d))
           return "expected " + allowed() + ", got '" + text + "'";
+        if (std::fabs(d) >= 9.2e18) return "value " + text + " does not fit a 64-bit integer: allowed " + allowed();
         x = static_cast<long long>(d);
       }
       v = static_cast<std::int64_t>(x);

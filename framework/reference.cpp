@@ -67,10 +67,10 @@ std::optional<double> Reference::find(const std::map<std::string, std::string>& 
         if (!row[c].empty() && *end == '\0') value = v;
       } else if (h == "metric") {
         match = row[c] == metric;
+      } else if (h == "note" || row[c].empty()) {
+        // free text, or a column this row does not constrain (an empty index: a scalar metric)
       } else if (h == "index") {
         match = index >= 0 && same(row[c], std::to_string(index));
-      } else if (h == "note" || row[c].empty()) {
-        // free text, or a column this row does not constrain
       } else {
         auto it = point.find(h);
         match = it != point.end() && same(it->second, row[c]);

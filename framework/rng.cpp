@@ -14,6 +14,18 @@ void Stream::refill() {
   pos_ = 0;
 }
 
+void Stream::fill(std::span<std::uint64_t> out) {
+  std::size_t i = 0;
+  while (i < out.size() && pos_ < 4) out[i++] = out_.v[pos_++];
+  // Whole blocks straight from the cipher.
+  for (; i + 4 <= out.size(); i += 4) {
+    ctr_.v[2] = block_++;
+    Philox::ctr_type r = philox_(ctr_, key_);
+    out[i] = r.v[0]; out[i + 1] = r.v[1]; out[i + 2] = r.v[2]; out[i + 3] = r.v[3];
+  }
+  while (i < out.size()) out[i++] = next_u64();
+}
+
 std::uint64_t Stream::below(std::uint64_t n) {
   // Lemire, "Fast random integer generation in an interval" (2019).
   unsigned __int128 m = static_cast<unsigned __int128>(next_u64()) * n;
@@ -29,8 +41,10 @@ std::uint64_t Stream::below(std::uint64_t n) {
 }
 
 Stream Stream::substream(std::uint64_t id) const {
-  // Substream ids are mixed with the parent's so that nested substreams stay distinct.
-  return Stream(key_.v[0], key_.v[1], ctr_.v[0], hash64(&id, sizeof id) ^ ctr_.v[1]);
+  // The new substream word hashes (parent's word, id) as an ordered pair, so nested substreams
+  // stay distinct: s.sub(a).sub(b) differs from s.sub(b).sub(a), from s.sub(a) and from s.
+  const std::uint64_t pair[2] = {ctr_.v[1], id};
+  return Stream(key_.v[0], key_.v[1], ctr_.v[0], hash64(pair, sizeof pair));
 }
 
 std::uint64_t hash64(const void* data, std::size_t size) {

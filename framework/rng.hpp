@@ -8,6 +8,7 @@
 #include <Random123/philox.h>
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace dplab {
@@ -26,6 +27,8 @@ class Stream {
   inline double uniform() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
   // Uniform on (0, 1]: safe to take the logarithm of.
   inline double uniform_pos() { return static_cast<double>((next_u64() >> 11) + 1) * 0x1.0p-53; }
+  // Fills `out` with the next random words (same values as repeated next_u64()).
+  void fill(std::span<std::uint64_t> out);
   // Uniform integer in [0, n) without modulo bias (Lemire's method).
   std::uint64_t below(std::uint64_t n);
 

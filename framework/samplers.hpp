@@ -19,8 +19,11 @@ inline double sample_laplace(Stream& s, double b) {
   return (u & 1u) ? b * e : -b * e;
 }
 
-// Fills `out` with independent Laplace(0, b) samples.
+// Fills `out` with independent Laplace(0, b) samples (batched: about twice as fast per sample
+// as the scalar call; the two give different values for the same stream position).
 void sample_laplace(Stream& s, double b, std::span<double> out);
+// Adds independent Laplace(0, b) noise to every value (or overwrites when !accumulate).
+void add_laplace(Stream& s, double b, std::span<double> values, bool accumulate = true);
 
 // Two-sided geometric: Pr[k] = (1-a)/(1+a) a^|k| with a = exp(-1/b) (Ghosh et al. 2009),
 // the integer analogue of Laplace(b). Sampled as the difference of two geometric variables.

@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -167,6 +168,18 @@ class Reader {
     }
   }
 
+  // yaml-cpp keeps the last of repeated keys silently; a repeated field is a mistake.
+  void check_unique(const YAML::Node& n, const std::string& where) const {
+    if (!n || !n.IsMap()) return;
+    std::set<std::string> seen;
+    for (auto kv : n) {
+      std::string key = kv.first.as<std::string>();
+      std::string field = where.empty() ? key : where + "." + key;
+      if (!seen.insert(key).second) fail(kv.first, field, "field '" + key + "' is given twice");
+      if (kv.second.IsMap()) check_unique(kv.second, field);
+    }
+  }
+
   const std::string& file() const { return file_; }
 
  private:
@@ -243,6 +256,7 @@ Spec parse_spec(const std::string& text, const std::string& file,
     overridden.insert(o.substr(0, o.find('=')));
   }
   Reader r(file, overridden);
+  r.check_unique(root, "");
   r.check_keys(root, kTopLevelKeys, "");
 
   Spec s;
@@ -301,8 +315,9 @@ Spec parse_spec(const std::string& text, const std::string& file,
   if (root["trials"]) {
     std::string t = r.scalar(root["trials"], "trials");
     char* end = nullptr;
+    errno = 0;
     long long v = std::strtoll(t.c_str(), &end, 10);
-    if (t.empty() || *end || v < 1)
+    if (t.empty() || *end || v < 1 || errno == ERANGE)
       r.fail(root["trials"], "trials", "expected an integer >= 1, got '" + t + "'");
     s.trials = v;
     s.trials_given = true;
@@ -310,9 +325,10 @@ Spec parse_spec(const std::string& text, const std::string& file,
   if (root["seed"]) {
     std::string t = r.scalar(root["seed"], "seed");
     char* end = nullptr;
+    errno = 0;
     unsigned long long v = std::strtoull(t.c_str(), &end, 10);
-    if (t.empty() || *end || t[0] == '-')
-      r.fail(root["seed"], "seed", "expected an integer >= 0, got '" + t + "'");
+    if (t.empty() || *end || t[0] == '-' || errno == ERANGE)
+      r.fail(root["seed"], "seed", "expected an integer in [0, 2^64), got '" + t + "'");
     s.seed = v;
   }
   if (!root["metrics"]) r.fail(root, "metrics", "missing required field 'metrics'");

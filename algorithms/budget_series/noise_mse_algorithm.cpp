@@ -3,6 +3,7 @@
 // mechanism with budget eps_i = k_i eps; the trial's value is sum_i (y_i - x_i)^2 (eq. 37),
 // and the table is its mean over the rounds (trials).
 #include <algorithm>
+#include <cmath>
 
 #include "algorithms/budget_series/allocation_params.hpp"
 #include "algorithms/budget_series/protections.hpp"
@@ -25,6 +26,7 @@ class NoiseMse : public Algorithm {
     i.outputs = {
         {"mse", "sum over the N queries of the squared error (eq. 37, one round)", false, ""},
         {"expected_mse", "its expectation, sum of 2 / eps_i^2 (Laplace variance)", false, ""},
+        {"expected_mse_sd", "standard deviation of one round, sqrt(sum 20 / eps_i^4) (Var L^2 = 20 b^4)", false, ""},
     };
     i.budget_param = "eps";
     i.accepts = {DatasetKind::BagOfWords};
@@ -44,15 +46,17 @@ class NoiseMse : public Algorithm {
 
     StrategyParams sp = strategy_params(p, N, eps);
     auto answer = [&](const std::vector<double>& k) {
-      double mse = 0, expected = 0;
+      double mse = 0, expected = 0, variance = 0;
       for (int i = 0; i < N; ++i) {
         const double eps_i = eps * k[static_cast<std::size_t>(i)];
         const double y = ctx.noise.laplace(x, 1.0, eps_i, "sum query");
         mse += (y - x) * (y - x);
         expected += 2.0 / (eps_i * eps_i);
+        variance += 20.0 / (eps_i * eps_i * eps_i * eps_i);
       }
       ctx.out.scalar("mse", mse);
       ctx.out.scalar("expected_mse", expected);
+      ctx.out.scalar("expected_mse_sd", std::sqrt(variance));
     };
     if (protection(p) == Protection::NoisyN) {
       // §6.4: the noisy count and the queries touch disjoint inputs (parallel composition).

@@ -21,7 +21,12 @@ class UsBoundsTable : public Algorithm {
     for (auto& p : allocation_param_specs())
       if (p.name != "U_s" && p.name != "protection") i.params.push_back(p);
     for (auto& p : i.params)
-      if (p.name == "strategy") p.default_value = std::string("Geo");
+      if (p.name == "strategy") {
+        // The bounds are those of the sequence AC- would optimise, so no AC- prefix here.
+        p.default_value = std::string("Geo");
+        p.checked_by([](const std::string& s) { return is_strategy(s) && s.rfind("AC-", 0) != 0; },
+                     "a strategy without the AC- prefix (the sequence AC- optimises), e.g. Geo, bl-Ty");
+      }
     i.outputs = {
         {"lower", "lower boundary sqrt(2) N / eps (Lemma 2)", false, ""},
         {"upper", "upper boundary sqrt(2) / eps_min of the strategy's calibrated sequence (Lemma 3)", false, ""},
