@@ -1,10 +1,13 @@
-"""numpy's Laplace sampler, single thread, in ns per sample (the reference of bench/run.sh)."""
+"""numpy's Laplace sampler, single thread, in ns per sample (the reference of bench/run.sh).
+
+Usage: numpy_laplace.py N   (samples per call, as in the C++ benchmark)"""
+import sys
 import time
 
 import numpy as np
 
 rng = np.random.default_rng(1)
-n = 1 << 20
+n = int(sys.argv[1])
 rng.laplace(0.0, 1.0, n)  # warm up
 best = float("inf")
 for _ in range(20):

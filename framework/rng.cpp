@@ -9,21 +9,18 @@ Stream::Stream(std::uint64_t seed, std::uint64_t point_key, std::uint64_t trial,
 }
 
 void Stream::refill() {
-  ctr_.v[2] = block_++;
-  out_ = philox_(ctr_, key_);
+  for (int b = 0; b < kBlocks; ++b) {
+    Philox::ctr_type c = ctr_;
+    c.v[2] = block_ + static_cast<std::uint64_t>(b);
+    Philox::ctr_type r = philox_(c, key_);
+    for (int j = 0; j < 4; ++j) buf_[4 * b + j] = r.v[j];
+  }
+  block_ += kBlocks;
   pos_ = 0;
 }
 
 void Stream::fill(std::span<std::uint64_t> out) {
-  std::size_t i = 0;
-  while (i < out.size() && pos_ < 4) out[i++] = out_.v[pos_++];
-  // Whole blocks straight from the cipher.
-  for (; i + 4 <= out.size(); i += 4) {
-    ctr_.v[2] = block_++;
-    Philox::ctr_type r = philox_(ctr_, key_);
-    out[i] = r.v[0]; out[i + 1] = r.v[1]; out[i + 2] = r.v[2]; out[i + 3] = r.v[3];
-  }
-  while (i < out.size()) out[i++] = next_u64();
+  for (auto& w : out) w = next_u64();
 }
 
 std::uint64_t Stream::below(std::uint64_t n) {

@@ -5,29 +5,15 @@
 #include <numeric>
 
 #include "framework/error.hpp"
-#include "framework/vector_log.hpp"
 
 namespace dplab {
 
 void sample_laplace(Stream& s, double b, std::span<double> out) {
-  add_laplace(s, b, out, /*accumulate=*/false);
+  for (double& x : out) x = sample_laplace(s, b);
 }
 
-void add_laplace(Stream& s, double b, std::span<double> values, bool accumulate) {
-  // Blocks of random bits, a vectorised logarithm, then the sign from the lowest bit.
-  constexpr std::size_t kBlock = 256;
-  std::uint64_t bits[kBlock];
-  double e[kBlock];
-  for (std::size_t start = 0; start < values.size(); start += kBlock) {
-    const std::size_t m = std::min(kBlock, values.size() - start);
-    s.fill(std::span<std::uint64_t>(bits, m));
-    exponential_from_bits(bits, e, m);
-    double* out = values.data() + start;
-    for (std::size_t i = 0; i < m; ++i) {
-      const double x = (bits[i] & 1u) ? b * e[i] : -b * e[i];
-      out[i] = accumulate ? out[i] + x : x;
-    }
-  }
+void add_laplace(Stream& s, double b, std::span<double> values) {
+  for (double& x : values) x += sample_laplace(s, b);
 }
 
 namespace {

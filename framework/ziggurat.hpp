@@ -1,0 +1,49 @@
+// Exponential variates by the ziggurat method (Marsaglia and Tsang, "The ziggurat method for
+// generating random variables", J. Stat. Software 5(8), 2000), 256 layers. About 99% of draws
+// cost one 64-bit word, a table look-up and a comparison, with no logarithm: this is what
+// brings the Laplace sampler under 8 ns per sample (bench/). The result is exact in
+// distribution (the slow paths handle the wedges and the tail).
+#pragma once
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+#include "framework/rng.hpp"
+
+namespace dplab {
+
+struct ExpZiggurat {
+  static constexpr int kLayers = 256;
+  static constexpr double kR = 7.69711747013104972;     // start of the tail
+  static constexpr double kV = 3.949659822581572e-3;    // area of each layer
+  double x[kLayers + 1];     // layer edges: x[0] = v / f(r) (base strip), x[1] = r, ..., x[256] = 0
+  double f[kLayers + 1];     // exp(-x[i])
+  std::uint64_t accept[kLayers];  // 52-bit positions below this lie under the curve for sure
+  ExpZiggurat();
+};
+extern const ExpZiggurat kExpZiggurat;
+
+// The rare cases (about 1.1% of draws): the tail beyond r and the wedges. Out of line so the
+// hot loop stays small. `x` and `layer` are those of the rejected fast-path candidate.
+double exponential_slow_path(Stream& s, double x, unsigned layer, bool& bit);
+
+// Exp(1). `bit` receives one further random bit of the accepted word, independent of the
+// value (Laplace uses it as the sign).
+inline double sample_exponential(Stream& s, bool& bit) {
+  const ExpZiggurat& z = kExpZiggurat;
+  for (;;) {
+    const std::uint64_t u = s.next_u64();
+    const unsigned layer = static_cast<unsigned>(u & 0xFF);  // bits 0-7: the layer
+    bit = (u >> 8) & 1u;                                      // bit 8: spare
+    const std::uint64_t m = u >> 12;                          // bits 12-63: position in it
+    // m * 2^-52 in [0, 1) from the mantissa bits directly: four times cheaper than an
+    // integer-to-double conversion (bench/).
+    const double d = std::bit_cast<double>(0x3FF0000000000000ULL | m) - 1.0;
+    const double x = d * z.x[layer];
+    if (m < z.accept[layer]) [[likely]] return x;
+    const double y = exponential_slow_path(s, x, layer, bit);
+    if (y >= 0) return y;  // negative: the candidate was rejected, draw again
+  }
+}
+
+}  // namespace dplab
