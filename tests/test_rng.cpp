@@ -41,11 +41,19 @@ TEST_CASE("a stream is a pure function of its arguments") {
   for (int i = 0; i < 777; ++i) other.next_u64();
   CHECK(draws(Stream(7, 123, 4), 1000) == a);
   CHECK(draws(Stream(7, 123, 4, 0), 1000) == a);  // substream 0 is the default
-  // Draws are spread over blocks of four: blocks_used counts them.
+  // Draws come from cipher blocks of four words, computed four blocks at a time.
   Stream s(7, 123, 4);
   CHECK(s.blocks_used() == 0);
   for (int i = 0; i < 9; ++i) s.next_u64();
-  CHECK(s.blocks_used() == 3);
+  CHECK(s.blocks_used() == 4);
+  for (int i = 0; i < 8; ++i) s.next_u64();
+  CHECK(s.blocks_used() == 8);
+  // The words are Philox4x64-10 of counter (trial, substream, block, 0) under key (seed, point).
+  r123::Philox4x64 philox;
+  auto block2 = philox(r123::Philox4x64::ctr_type{{4, 0, 2, 0}}, r123::Philox4x64::key_type{{7, 123}});
+  std::vector<std::uint64_t> words = draws(Stream(7, 123, 4), 12);
+  CHECK(words[8] == block2.v[0]);
+  CHECK(words[11] == block2.v[3]);
 }
 
 TEST_CASE("different seed, key, trial or substream give different sequences") {
