@@ -33,8 +33,8 @@ zip:
   U_s: [30, 95]
 trials: 5
 seed: 3
-metrics: [mse, expected_mse]
-plot: {kind: table, rows: strategy, columns: N, metric: mse}
+metrics: [sum_squared_error, expected_mse]
+plot: {kind: table, rows: strategy, columns: N, metric: sum_squared_error}
 )";
 
 // Slow enough to be killed mid-run: probability perturbation is O(n^2) per trial.
@@ -124,8 +124,8 @@ TEST_SUITE("cli_e2e") {
 
     Command replay = run_dplab("run " + dir / "t2.yaml" + " --point 3 --trial 2", dir);
     REQUIRE(replay.code == 0);
-    const double stored = flat_metric(dir / "t2.h5", "mse")[3 * 5 + 2];
-    CHECK(replay.out.find("metric mse: " + dplab::to_string(dplab::Value(stored))) != std::string::npos);
+    const double stored = flat_metric(dir / "t2.h5", "sum_squared_error")[3 * 5 + 2];
+    CHECK(replay.out.find("metric sum_squared_error: " + dplab::to_string(dplab::Value(stored))) != std::string::npos);
     CHECK(replay.out.find("spent epsilon: 1") != std::string::npos);
   }
 
@@ -198,7 +198,7 @@ TEST_SUITE("cli_e2e") {
                  {"has no parameter 'epsilon'", "eps"}, result);
     expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set sweep.strategy=[AVG,Foo]",
                  {"sweep.strategy", "'Foo' is not allowed"}, result);
-    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set metrics=[mse,f2]", {"unknown metric 'f2'"}, result);
+    expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set metrics=[sum_squared_error,f2]", {"unknown metric 'f2'"}, result);
     expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set dataset=kso",
                  {"unknown dataset 'kso'", "did you mean 'kos'"}, result);
     expect_error(dir, "run " + dir / "t2.yaml" + with_out + " --set seed=2", {"different spec", "--force"}, result);

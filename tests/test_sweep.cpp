@@ -181,7 +181,7 @@ TEST_CASE("unknown algorithm, dataset and metric") {
   CHECK_CONTAINS(e, "unknown algorithm 'budget_series.alocation'");
   CHECK_CONTAINS(e, "did you mean 'budget_series.allocation'");
 
-  e = expand_error("name: s\npaper: p\ndataset: koss\nalgorithm: budget_series.noise_mse\nmetrics: [mse]\n");
+  e = expand_error("name: s\npaper: p\ndataset: koss\nalgorithm: budget_series.noise_mse\nmetrics: [sum_squared_error]\n");
   CHECK_CONTAINS(e, "s.yaml");
   CHECK_CONTAINS(e, "field 'dataset'");
   CHECK_CONTAINS(e, "unknown dataset 'koss'");
@@ -190,7 +190,7 @@ TEST_CASE("unknown algorithm, dataset and metric") {
   // A dataset for an algorithm that takes none, and none for one that needs it.
   e = expand_error("name: s\npaper: p\ndataset: kos\nalgorithm: budget_series.allocation\nmetrics: [k]\n");
   CHECK_CONTAINS(e, "takes no dataset");
-  e = expand_error("name: s\npaper: p\nalgorithm: budget_series.noise_mse\nmetrics: [mse]\n");
+  e = expand_error("name: s\npaper: p\nalgorithm: budget_series.noise_mse\nmetrics: [sum_squared_error]\n");
   CHECK_CONTAINS(e, "needs a dataset");
 
   e = expand_error(kHead + "metrics: [k, msee]\n");
@@ -199,13 +199,18 @@ TEST_CASE("unknown algorithm, dataset and metric") {
   CHECK_CONTAINS(e, "budget_series.allocation");
 }
 
-TEST_CASE("metrics that are algorithm outputs are accepted") {
+TEST_CASE("metrics: algorithm outputs and registered metrics whose inputs the algorithm provides") {
   auto pts = points_of(kHead + "metrics: [k, eps_i, sum_k, min_k]\n");
   CHECK(pts.size() == 1);
   auto with_data = points_of(
-      "name: s\npaper: p\ndataset: kos\nalgorithm: budget_series.noise_mse\nmetrics: [mse, expected_mse]\n");
+      "name: s\npaper: p\ndataset: kos\nalgorithm: budget_series.noise_mse\n"
+      "metrics: [sum_squared_error, mean_absolute_error, expected_mse]\n");
   REQUIRE(with_data.size() == 1);
   CHECK(with_data[0].dataset == "kos");
+  // A registered metric that reads outputs this algorithm does not produce is refused.
+  std::string e = expand_error(kHead + "metrics: [k, sum_squared_error]\n");
+  CHECK_CONTAINS(e, "metric 'sum_squared_error' needs output 'answers'");
+  CHECK_CONTAINS(e, "budget_series.allocation");
 }
 
 TEST_CASE("a parameter fixed and swept, or on two axes, is an error") {

@@ -44,7 +44,7 @@ TEST_SUITE("budget_series_tables") {
     REQUIRE(r.points == 15);
     REQUIRE(r.trials == 100);
     for (std::size_t p = 0; p < r.points; ++p) {
-      const double ours = mean_of(r, "mse", p);
+      const double ours = mean_of(r, "sum_squared_error", p);
       const double expected = mean_of(r, "expected_mse", p);
       const double se = mean_of(r, "expected_mse_sd", p) / std::sqrt(100.0);
       INFO("point " << p << ": ours " << ours << ", expected " << expected << ", se " << se);

@@ -1,7 +1,7 @@
 // budget_series.noise_mse: Table 2. N sum queries over the KOS "wordcount" column scaled to
 // [0, 1] (so the sum query has sensitivity 1, §5.2.1), query i answered by the Laplace
-// mechanism with budget eps_i = k_i eps; the trial's value is sum_i (y_i - x_i)^2 (eq. 37),
-// and the table is its mean over the rounds (trials).
+// mechanism with budget eps_i = k_i eps. The metric sum_squared_error gives eq. 37's
+// MSE_i = sum_i (y_i - x_i)^2 for one round; the table is its mean over the rounds (trials).
 #include <algorithm>
 #include <cmath>
 
@@ -24,7 +24,8 @@ class NoiseMse : public Algorithm {
     };
     for (auto& p : allocation_param_specs()) i.params.push_back(p);
     i.outputs = {
-        {"mse", "sum over the N queries of the squared error (eq. 37, one round)", false, ""},
+        {"answers", "noisy answers y_i of the N sum queries", true, "i"},
+        {"truth", "true answers x_i", true, "i"},
         {"expected_mse", "its expectation, sum of 2 / eps_i^2 (Laplace variance)", false, ""},
         {"expected_mse_sd", "standard deviation of one round, sqrt(sum 20 / eps_i^4) (Var L^2 = 20 b^4)", false, ""},
     };
@@ -46,15 +47,16 @@ class NoiseMse : public Algorithm {
 
     StrategyParams sp = strategy_params(p, N, eps);
     auto answer = [&](const std::vector<double>& k) {
-      double mse = 0, expected = 0, variance = 0;
+      double expected = 0, variance = 0;
+      std::vector<double> answers(static_cast<std::size_t>(N));
       for (int i = 0; i < N; ++i) {
         const double eps_i = eps * k[static_cast<std::size_t>(i)];
-        const double y = ctx.noise.laplace(x, 1.0, eps_i, "sum query");
-        mse += (y - x) * (y - x);
+        answers[static_cast<std::size_t>(i)] = ctx.noise.laplace(x, 1.0, eps_i, "sum query");
         expected += 2.0 / (eps_i * eps_i);
         variance += 20.0 / (eps_i * eps_i * eps_i * eps_i);
       }
-      ctx.out.scalar("mse", mse);
+      ctx.out.vector("answers", std::move(answers));
+      ctx.out.vector("truth", std::vector<double>(static_cast<std::size_t>(N), x));
       ctx.out.scalar("expected_mse", expected);
       ctx.out.scalar("expected_mse_sd", std::sqrt(variance));
     };
