@@ -60,7 +60,9 @@ TEST_CASE("the three budget_series algorithms are registered under their names")
 
   AlgorithmInfo mse = find_algorithm("budget_series.noise_mse").info();
   CHECK(mse.budget_param == "eps");
-  CHECK(has_output(mse, "mse"));
+  CHECK(has_output(mse, "answers"));
+  CHECK(has_output(mse, "truth"));
+  CHECK(find_metric("sum_squared_error").info().needs == std::vector<std::string>{"answers", "truth"});
   REQUIRE(mse.accepts.size() == 1);
   CHECK(mse.accepts[0] == DatasetKind::BagOfWords);
 
