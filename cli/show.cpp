@@ -142,7 +142,10 @@ int show(const std::vector<std::string>& args) {
   std::cout << r.meta.paper << " " << r.meta.id << " (" << r.meta.name << "): " << r.meta.description << "\n"
             << "code " << r.meta.code_version << ", seed " << r.meta.seed << ", " << r.meta.threads
             << " threads on " << r.meta.host << ", " << r.meta.started << " .. "
-            << (r.meta.finished.empty() ? "(incomplete)" : r.meta.finished) << "\n\n";
+            << (r.meta.finished.empty() ? "(incomplete)" : r.meta.finished) << "\n";
+  if (r.meta.code_history.find(',') != std::string::npos)
+    std::cout << "note: trials were computed by several code versions: " << r.meta.code_history << "\n";
+  std::cout << "\n";
   std::vector<std::size_t> width(header.size());
   for (std::size_t i = 0; i < header.size(); ++i) width[i] = header[i].size();
   for (const auto& row : rows)

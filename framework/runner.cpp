@@ -216,7 +216,7 @@ RunSummary run(const RunOptions& opts) {
   r.meta.name = spec.name; r.meta.paper = spec.paper; r.meta.id = spec.id;
   r.meta.description = spec.description; r.meta.spec_text = spec.effective_yaml;
   r.meta.spec_source = spec.source_text; r.meta.spec_path = spec.file;
-  r.meta.spec_hash = spec.hash; r.meta.code_version = DPLAB_GIT_DESCRIBE;
+  r.meta.spec_hash = spec.hash;
   r.meta.seed = spec.seed; r.meta.host = hostname(); r.meta.plot_json = spec.plot_json;
   r.meta.finished.clear();
   const std::string ref_path = spec.reference.empty()
@@ -234,6 +234,18 @@ RunSummary run(const RunOptions& opts) {
       if (r.done[r.cell(p, t)]) ++already;
       else work.emplace_back(static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(t));
     }
+
+  // Record which code computes trials; warn when a result mixes code versions.
+  if (!work.empty()) {
+    if (resumed && already && r.meta.code_version != DPLAB_GIT_DESCRIBE && !opts.quiet)
+      std::cerr << "warning: " << out << " holds trials computed by code " << r.meta.code_version
+                << "; the missing ones will be computed by " << DPLAB_GIT_DESCRIBE
+                << " (--force recomputes everything with this code)\n";
+    r.meta.code_version = DPLAB_GIT_DESCRIBE;
+    if (r.meta.code_history.empty()) r.meta.code_history = DPLAB_GIT_DESCRIBE;
+    else if (r.meta.code_history.substr(r.meta.code_history.rfind(',') + 1) != DPLAB_GIT_DESCRIBE)
+      r.meta.code_history += std::string(",") + DPLAB_GIT_DESCRIBE;
+  }
 
   const int threads = opts.threads > 0 ? opts.threads : omp_get_max_threads();
   r.meta.threads = threads;

@@ -125,7 +125,8 @@ void write_result(const std::string& path, const ResultData& r) {
     for (auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
              {"name", m.name}, {"paper", m.paper}, {"id", m.id}, {"description", m.description},
              {"spec_text", m.spec_text}, {"spec_source", m.spec_source}, {"spec_path", m.spec_path},
-             {"spec_hash", m.spec_hash}, {"code_version", m.code_version}, {"host", m.host},
+             {"spec_hash", m.spec_hash}, {"code_version", m.code_version},
+             {"code_history", m.code_history}, {"host", m.host},
              {"started", m.started}, {"finished", m.finished}, {"plot_json", m.plot_json},
              {"reference_csv", m.reference_csv}})
       put_string(f, k, v);
@@ -204,6 +205,7 @@ ResultData read_result(const std::string& path) {
     m.description = get_string(f, "description"); m.spec_text = get_string(f, "spec_text");
     m.spec_source = get_string(f, "spec_source"); m.spec_path = get_string(f, "spec_path");
     m.spec_hash = get_string(f, "spec_hash"); m.code_version = get_string(f, "code_version");
+    m.code_history = get_string(f, "code_history");
     m.host = get_string(f, "host"); m.started = get_string(f, "started");
     m.finished = get_string(f, "finished"); m.plot_json = get_string(f, "plot_json");
     m.reference_csv = get_string(f, "reference_csv");
