@@ -276,7 +276,9 @@ def draw_table(res, opts, out_base, formats):
     table.set_fontsize(7)
     table.scale(1, 2.1)
     ax.set_title(opts.get("title", f"{res.meta.get('paper')} {res.meta.get('id')}"), fontsize=9)
-    fig.text(0.01, 0.01, "ours: mean ± 95% CI half-width over trials; (paper) as published",
+    trials = int(res.done.sum(axis=1).max()) if res.npoints else 0
+    ours = "ours: one trial (deterministic)" if trials <= 1 else f"ours: mean ± 95% CI half-width over {trials} trials"
+    fig.text(0.01, 0.01, f"{ours}; (paper) as published | dplab {res.meta.get('code_version')}",
              fontsize=6, color="gray")
     return save(fig, out_base, formats)
 
