@@ -2,6 +2,8 @@
 // range checks with open/closed bounds, choices, custom checks and defaults.
 #include <doctest/doctest.h>
 
+#include "test_support.hpp"
+
 #include <cmath>
 #include <string>
 #include <variant>
@@ -11,6 +13,8 @@
 #include "framework/value.hpp"
 
 using namespace dplab;
+using dplab::testing::contains;
+using dplab::testing::error_of;
 
 namespace {
 
@@ -32,11 +36,9 @@ std::string parse_error(const ParamSpec& p, const std::string& text) {
   return "";
 }
 
-bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
 
 }  // namespace
 
-#define CHECK_CONTAINS(s, sub) CHECK_MESSAGE(contains((s), (sub)), "'" << (s) << "' lacks '" << (sub) << "'")
 
 TEST_SUITE("params") {
 

@@ -2,26 +2,19 @@
 // by parameter values (numerically), metric and index.
 #include <doctest/doctest.h>
 
+#include "test_support.hpp"
+
 #include <string>
 
 #include "framework/error.hpp"
 #include "framework/reference.hpp"
 
 using namespace dplab;
+using dplab::testing::contains;
+using dplab::testing::error_of;
 
 namespace {
-bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
 
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  FAIL_CHECK("no dplab::Error was thrown");
-  return "";
-}
 }  // namespace
 
 TEST_SUITE("reference") {

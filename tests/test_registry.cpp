@@ -2,6 +2,8 @@
 // themselves, and lookups of unknown names fail with a suggestion.
 #include <doctest/doctest.h>
 
+#include "test_support.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -9,21 +11,12 @@
 #include "framework/registry.hpp"
 
 using namespace dplab;
+using dplab::testing::contains;
+using dplab::testing::error_of;
 
 namespace {
 
-bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
 
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  FAIL_CHECK("no dplab::Error was thrown");
-  return "";
-}
 
 bool has_output(const AlgorithmInfo& info, const std::string& name) {
   return std::any_of(info.outputs.begin(), info.outputs.end(),
@@ -32,7 +25,6 @@ bool has_output(const AlgorithmInfo& info, const std::string& name) {
 
 }  // namespace
 
-#define CHECK_CONTAINS(s, sub) CHECK_MESSAGE(contains((s), (sub)), "'" << (s) << "' lacks '" << (sub) << "'")
 
 TEST_SUITE("registry") {
 

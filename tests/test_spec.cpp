@@ -2,6 +2,8 @@
 // that name the file, line and field, --set overrides and the result hash.
 #include <doctest/doctest.h>
 
+#include "test_support.hpp"
+
 #include <string>
 #include <vector>
 
@@ -9,10 +11,11 @@
 #include "framework/spec.hpp"
 
 using namespace dplab;
+using dplab::testing::contains;
+using dplab::testing::error_of;
 
 namespace {
 
-bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
 
 // A valid spec; line numbers are referred to by the tests below.
 const std::vector<std::string> kBase = {
@@ -66,7 +69,6 @@ std::string spec_error(const std::string& text, const std::vector<std::string>& 
 
 }  // namespace
 
-#define CHECK_CONTAINS(s, sub) CHECK_MESSAGE(contains((s), (sub)), "'" << (s) << "' lacks '" << (sub) << "'")
 
 TEST_SUITE("spec") {
 

@@ -10,7 +10,25 @@
 #include <sstream>
 #include <string>
 
+#include <doctest/doctest.h>
+
+#include "framework/error.hpp"
+
 namespace dplab::testing {
+
+inline bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
+
+// The message of the dplab::Error that f throws; fails the check when it throws none.
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const dplab::Error& e) {
+    return e.what();
+  }
+  FAIL_CHECK("no dplab::Error was thrown");
+  return "";
+}
 
 // A fresh directory under the system temp dir, removed when the object dies.
 class TempDir {
@@ -59,3 +77,6 @@ inline Command run_dplab(const std::string& args, const TempDir& dir) {
 }
 
 }  // namespace dplab::testing
+
+#define CHECK_CONTAINS(s, sub) \
+  CHECK_MESSAGE(dplab::testing::contains((s), (sub)), "'" << (s) << "' lacks '" << (sub) << "'")

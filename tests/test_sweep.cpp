@@ -2,6 +2,8 @@
 // last axis fastest, zipped groups), validation against the registry, point keys.
 #include <doctest/doctest.h>
 
+#include "test_support.hpp"
+
 #include <set>
 #include <string>
 #include <vector>
@@ -11,10 +13,11 @@
 #include "framework/sweep.hpp"
 
 using namespace dplab;
+using dplab::testing::contains;
+using dplab::testing::error_of;
 
 namespace {
 
-bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
 
 std::vector<Point> points_of(const std::string& text) { return expand(parse_spec(text, "s.yaml")); }
 
@@ -41,7 +44,6 @@ std::string coord_text(const Point& p, const std::string& name) {
 
 }  // namespace
 
-#define CHECK_CONTAINS(s, sub) CHECK_MESSAGE(contains((s), (sub)), "'" << (s) << "' lacks '" << (sub) << "'")
 
 TEST_SUITE("sweep") {
 
