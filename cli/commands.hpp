@@ -3,15 +3,23 @@
 #include <string>
 #include <vector>
 
+#include "datasets/catalogue.hpp"
+#include "framework/params.hpp"
+
 namespace dplab::cli {
 
 int list(const std::vector<std::string>& args);
 int run(const std::vector<std::string>& args);
 int show(const std::vector<std::string>& args);
 int plot(const std::vector<std::string>& args);
+int datasets(const std::vector<std::string>& args);
 
 // Source tree root (for experiments/, plots/, results/reference/): $DPLAB_HOME or the
 // directory this binary was built from.
 std::string home();
+
+// Shared printing of parameters and catalogue entries (list, datasets).
+void print_params(const std::vector<ParamSpec>& params);
+void print_catalogue_entry(const DatasetInfo& d);
 
 }  // namespace dplab::cli

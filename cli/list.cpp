@@ -12,13 +12,14 @@ namespace fs = std::filesystem;
 
 namespace dplab::cli {
 
-namespace {
-
 void print_params(const std::vector<ParamSpec>& params) {
   for (const auto& p : params)
     std::cout << "      " << p.name << " (" << p.allowed() << ", default " << to_string(p.default_value)
               << "): " << p.doc << "\n";
 }
+
+namespace {
+
 
 void list_algorithms() {
   std::cout << "algorithms:\n";
@@ -56,12 +57,13 @@ void list_metrics() {
 }
 
 void list_datasets() {
-  std::cout << "datasets (data root: " << data_root() << "):\n";
-  for (const auto& name : DatasetRegistry::instance().names()) {
-    const DatasetInfo& d = find_dataset(name);
-    std::cout << "  " << name << " [" << kind_name(d.kind) << "]: " << d.doc << "\n";
-    for (const auto& f : d.files) std::cout << "    file: " << f << "\n";
-    std::cout << "    upstream: " << d.upstream << "\n    used by: " << d.papers << "\n";
+  std::cout << "datasets (data root: " << data_root() << "; see also 'dplab datasets'):\n";
+  for (const auto& name : DatasetRegistry::instance().names()) print_catalogue_entry(find_dataset(name));
+  std::cout << "transforms (in a spec: dataset: {name: ..., transforms: [{name: {parameter: value}}]}):\n";
+  for (const auto& name : TransformRegistry::instance().names()) {
+    TransformInfo ti = find_transform(name).info();
+    std::cout << "  " << name << ": " << ti.doc << "\n";
+    print_params(ti.params);
   }
 }
 

@@ -22,6 +22,8 @@ const char* kUsage =
     "                                                   run a spec (resumes an interrupted run)\n"
     "  show RESULT [--csv]                              mean, 95% CI and the paper's value per point\n"
     "  plot RESULT [--format png,pdf]                   render the figure or table of a result\n"
+    "  datasets list | show NAME [--param k=v]... | verify [NAME...]\n"
+    "                                                   the dataset catalogue, statistics, checksums\n"
     "\n"
     "  dplab <command> --help   options of one command\n"
     "  dplab --version          version and commit\n";
@@ -48,7 +50,8 @@ int main(int argc, char** argv) {
     if (cmd == "run") return dplab::cli::run(args);
     if (cmd == "show") return dplab::cli::show(args);
     if (cmd == "plot") return dplab::cli::plot(args);
-    std::cerr << "dplab: unknown command '" << cmd << "' (allowed: list, run, show, plot)\n";
+    if (cmd == "datasets") return dplab::cli::datasets(args);
+    std::cerr << "dplab: unknown command '" << cmd << "' (allowed: list, run, show, plot, datasets)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";

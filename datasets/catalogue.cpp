@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "datasets/checksum.hpp"
 #include "framework/error.hpp"
 
 namespace fs = std::filesystem;
@@ -13,6 +14,11 @@ namespace {
 std::string& override_dir() {
   static std::string dir;
   return dir;
+}
+
+std::string how_to_fetch(const DatasetInfo& info) {
+  return "get it with scripts/fetch-datasets.sh " + info.name + " (into datasets/cache/), or from " +
+         info.upstream + "; point --data-dir or $DPLAB_DATA at the folder that holds it";
 }
 }  // namespace
 
@@ -30,15 +36,26 @@ std::string data_root(const std::string& explicit_dir) {
   return (fs::path(DPLAB_SOURCE_DIR) / "datasets" / "cache").string();
 }
 
-std::string dataset_file(const DatasetInfo& info, const std::string& root,
-                         const std::string& relative) {
-  fs::path p = fs::path(root) / relative;
+std::string dataset_file(const DatasetInfo& info, const DatasetRequest& req, std::size_t index) {
+  const DataFile& f = info.files.at(index);
+  const fs::path p = fs::path(req.root) / f.path;
   std::error_code ec;
   if (!fs::is_regular_file(p, ec))
-    throw Error("dataset '" + info.name + "': file not found at " + p.string() +
-                " (data root from --data-dir, $DPLAB_DATA, ../shared/datasets or datasets/cache; "
-                "upstream copy: " + info.upstream + ")");
+    throw Error("dataset '" + info.name + "': file not found at " + p.string() + " (expected sha256 " +
+                f.sha256 + "); " + how_to_fetch(info));
+  if (!f.sha256.empty() && !verify_sha256(p.string(), f.sha256))
+    throw Error("dataset '" + info.name + "': " + p.string() + " is corrupt or a different version: its sha256 is " +
+                sha256_file(p.string()) + ", expected " + f.sha256 + "; " + how_to_fetch(info));
   return p.string();
+}
+
+std::shared_ptr<const Dataset> load_dataset(const DatasetInfo& info, const DatasetRequest& req) {
+  if (!info.unavailable.empty())
+    throw Error("dataset '" + info.name + "' is not publicly available: " + info.unavailable);
+  if (!info.load) throw Error("dataset '" + info.name + "' has no loader");
+  DatasetRequest full = req;
+  full.params = with_defaults(info.params, req.params);
+  return info.load(info, full);
 }
 
 }  // namespace dplab

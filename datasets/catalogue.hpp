@@ -1,25 +1,47 @@
-// The dataset catalogue: every dataset by name, with where its files live relative to the data
-// root, where to get them, and how to load them. Entries register themselves
-// (DPLAB_DATASET in their own .cpp), like algorithms.
+// The dataset catalogue: every dataset by name with its kind, files (relative to a data root,
+// each with its sha256), published size, upstream URL, licence and the papers that use it;
+// synthetic generators with their parameters; and entries for data the papers used that is not
+// publicly available, naming the substitute a spec should use. Entries register themselves
+// with DPLAB_DATASET in their own .cpp, like algorithms.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "datasets/dataset.hpp"
+#include "framework/params.hpp"
 
 namespace dplab {
 
+struct DataFile {
+  std::string path;    // relative to the data root, e.g. "unbalance/unbalance.data.txt"
+  std::string sha256;  // of the file as stored (compressed files: of the .gz)
+};
+
+// Everything a loader or generator gets: where the data root is, the entry's parameters
+// (validated, defaults filled in) and a seed for generators.
+struct DatasetRequest {
+  std::string root;
+  Params params;
+  std::uint64_t seed = 1;
+};
+
 struct DatasetInfo {
   std::string name;
-  DatasetKind kind;
-  std::string doc;                 // one line
-  std::vector<std::string> files;  // relative to the data root
-  std::string upstream;            // where users elsewhere get the files
-  std::string papers;              // which papers use it
-  // Loads from the resolved data root (files[i] resolved against it).
-  std::function<std::shared_ptr<const Dataset>(const std::string& root)> load;
+  DatasetKind kind = DatasetKind::Points;
+  std::string doc;                  // one line
+  std::vector<DataFile> files;      // empty for generators
+  std::size_t rows = 0, cols = 0;   // as published; 0 when they depend on parameters
+  std::string upstream;             // where users elsewhere get the files (or the generator's source)
+  std::string licence;
+  std::string papers;               // which papers use it, and as what
+  bool generator = false;           // synthetic: built from params and seed, no files
+  std::vector<ParamSpec> params;    // generators' parameters
+  // Not publicly available: loading fails with this note, which names the substitute.
+  std::string unavailable;
+  std::function<std::shared_ptr<const Dataset>(const DatasetInfo&, const DatasetRequest&)> load;
 };
 
 // Resolution order of the data root: explicit (--data-dir), $DPLAB_DATA, ../shared/datasets
@@ -27,8 +49,12 @@ struct DatasetInfo {
 std::string data_root(const std::string& explicit_dir = "");
 void set_data_root_override(const std::string& dir);
 
-// Opens `relative` under the data root; throws an error naming the dataset, the path looked at
-// and how to fetch it when the file is missing.
-std::string dataset_file(const DatasetInfo& info, const std::string& root, const std::string& relative);
+// The path of info.files[index] under the request's root, after checking that it exists and
+// that its sha256 matches (computed once per file and remembered, see checksum.hpp). Throws
+// one error naming the dataset, the path looked at, the expected checksum and how to fetch it.
+std::string dataset_file(const DatasetInfo& info, const DatasetRequest& req, std::size_t index);
+
+// Loads a catalogue entry: refuses unavailable entries with their note, fills in defaults.
+std::shared_ptr<const Dataset> load_dataset(const DatasetInfo& info, const DatasetRequest& req);
 
 }  // namespace dplab

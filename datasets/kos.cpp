@@ -10,8 +10,8 @@
 namespace dplab {
 namespace {
 
-std::shared_ptr<const Dataset> load_kos(const DatasetInfo& info, const std::string& root) {
-  const std::string path = dataset_file(info, root, info.files.at(0));
+std::shared_ptr<const Dataset> load_kos(const DatasetInfo& info, const DatasetRequest& req) {
+  const std::string path = dataset_file(info, req, 0);
   const std::string text = read_text_file(path);
   auto bow = std::make_shared<BagOfWords>();
   bow->name = info.name;
@@ -47,10 +47,13 @@ DatasetInfo kos_info() {
   info.name = "kos";
   info.kind = DatasetKind::BagOfWords;
   info.doc = "KOS blog entries, UCI Bag of Words: 3,430 docs x 6,906 words, 353,160 counts";
-  info.files = {"kos/docword.kos.txt.gz"};
-  info.upstream = "https://archive.ics.uci.edu/ml/datasets/Bag+of+Words";
-  info.papers = "budget_series (Table 2, 'Document')";
-  info.load = [info](const std::string& root) { return load_kos(info, root); };
+  info.files = {{"kos/docword.kos.txt.gz", "6439c39f2fccb4876563e4b4c9628974d8ccbeada43d661292a5024911389e30"}};
+  info.rows = 353160;
+  info.cols = 3;
+  info.upstream = "https://archive.ics.uci.edu/ml/machine-learning-databases/bag-of-words/docword.kos.txt.gz";
+  info.licence = "UCI Machine Learning Repository, CC BY 4.0";
+  info.papers = "budget_series (Table 2, 'Document': sum queries over the wordcount column)";
+  info.load = load_kos;
   return info;
 }
 

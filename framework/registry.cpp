@@ -17,6 +17,11 @@ bool register_dataset(DatasetInfo info) {
   return DatasetRegistry::instance().add(name, std::make_shared<const DatasetInfo>(std::move(info)));
 }
 
+bool register_transform(std::shared_ptr<const Transform> t) {
+  auto name = t->info().name;
+  return TransformRegistry::instance().add(name, std::move(t));
+}
+
 namespace {
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -58,6 +63,12 @@ const Metric& find_metric(const std::string& name) {
   if (auto* m = r.find(name)) return *m;
   throw Error(unknown_name_message("metric", name, r.names()));
 }
+const Transform& find_transform(const std::string& name) {
+  auto& r = TransformRegistry::instance();
+  if (auto* t = r.find(name)) return *t;
+  throw Error(unknown_name_message("transform", name, r.names()));
+}
+
 const DatasetInfo& find_dataset(const std::string& name) {
   auto& r = DatasetRegistry::instance();
   if (auto* d = r.find(name)) return *d;

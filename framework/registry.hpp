@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "datasets/catalogue.hpp"
+#include "datasets/transform.hpp"
 #include "framework/error.hpp"
+#include "framework/macros.hpp"
 #include "framework/outputs.hpp"
 #include "framework/params.hpp"
 #include "framework/trial.hpp"
@@ -95,6 +97,7 @@ class Registry {
 using AlgorithmRegistry = Registry<Algorithm>;
 using MetricRegistry = Registry<Metric>;
 using DatasetRegistry = Registry<DatasetInfo>;
+using TransformRegistry = Registry<Transform>;
 
 bool register_algorithm(std::shared_ptr<const Algorithm> a);
 bool register_metric(std::shared_ptr<const Metric> m);
@@ -109,8 +112,6 @@ std::string unknown_name_message(const std::string& what, const std::string& nam
 
 }  // namespace dplab
 
-#define DPLAB_CONCAT_INNER(a, b) a##b
-#define DPLAB_CONCAT(a, b) DPLAB_CONCAT_INNER(a, b)
 #define DPLAB_ALGORITHM(Class)                                                       \
   [[maybe_unused]] static const bool DPLAB_CONCAT(dplab_registered_algorithm_, Class) = \
       ::dplab::register_algorithm(std::make_shared<Class>())

@@ -129,19 +129,35 @@ std::string default_output(const Spec& spec) {
   return (fs::path("results") / spec.paper / (spec.name + ".h5")).string();
 }
 
+std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref) {
+  const DatasetInfo& info = find_dataset(ref.name);
+  DatasetRequest req{data_root(), ref.params, ref.seed};
+  std::shared_ptr<const Dataset> ds = load_dataset(info, req);
+  // Each transform draws from its own stream, keyed by the dataset reference and its position.
+  for (std::size_t i = 0; i < ref.transforms.size(); ++i) {
+    Stream stream(ref.seed, hash64(ref.key), 0, i);
+    ds = find_transform(ref.transforms[i].first).apply(ds, ref.transforms[i].second, stream);
+  }
+  return ds;
+}
+
 DatasetMap load_datasets(const std::vector<Point>& points, bool quiet) {
   DatasetMap out;
   for (const auto& p : points) {
-    if (p.dataset.empty() || out.count(p.dataset)) continue;
-    const DatasetInfo& info = find_dataset(p.dataset);
+    if (!p.data || out.count(p.data->key)) continue;
     auto t0 = std::chrono::steady_clock::now();
-    out[p.dataset] = info.load(data_root());
+    auto ds = load_resolved(*p.data);
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!quiet)
-      std::cerr << "dataset " << p.dataset << ": " << out[p.dataset]->summary() << " (loaded in "
+      std::cerr << "dataset " << p.dataset << ": " << ds->summary() << " (loaded in "
                 << Progress::format_duration(s) << ")\n";
+    out[p.data->key] = std::move(ds);
   }
   return out;
+}
+
+const Dataset* dataset_of(const DatasetMap& data, const Point& p) {
+  return p.data ? data.at(p.data->key).get() : nullptr;
 }
 
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
@@ -290,7 +306,7 @@ RunSummary run(const RunOptions& opts) {
     const auto [p, t] = work[w];
     const Point& point = points[p];
     try {
-      const Dataset* ds = point.dataset.empty() ? nullptr : data.at(point.dataset).get();
+      const Dataset* ds = dataset_of(data, point);
       TrialResult tr = run_trial(spec, point, t, ds, scratch[static_cast<std::size_t>(omp_get_thread_num())]);
       bool due = false;
       {

@@ -42,9 +42,13 @@ struct TrialResult {
   Outputs outputs;                           // kept for --point/--trial replay
 };
 
+// Loaded datasets by ResolvedDataset::key.
 using DatasetMap = std::map<std::string, std::shared_ptr<const Dataset>>;
 
+// Loads a catalogue entry and applies its transforms.
+std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref);
 DatasetMap load_datasets(const std::vector<Point>& points, bool quiet);
+const Dataset* dataset_of(const DatasetMap& data, const Point& p);
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
                       const Dataset* data, Scratch& scratch);
 RunSummary run(const RunOptions& opts);

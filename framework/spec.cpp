@@ -21,6 +21,7 @@ const std::vector<std::string> kTopLevelKeys = {
     "name", "paper", "id", "description", "dataset", "datasets", "algorithm", "algorithms",
     "params", "sweep", "zip", "trials", "seed", "metrics", "plot", "reference", "notes"};
 const std::vector<std::string> kAlgorithmKeys = {"name", "label", "params", "sweep", "zip"};
+const std::vector<std::string> kDatasetKeys = {"name", "label", "params", "seed", "transforms"};
 
 std::string join(const std::vector<std::string>& v) {
   std::string out;
@@ -271,8 +272,56 @@ Spec parse_spec(const std::string& text, const std::string& file,
 
   if (root["dataset"] && root["datasets"])
     r.fail(root["datasets"], "datasets", "give either 'dataset' or 'datasets', not both");
-  if (root["dataset"]) s.datasets = {r.scalar(root["dataset"], "dataset")};
-  if (root["datasets"]) s.datasets = r.names(root["datasets"], "datasets");
+  auto read_dataset = [&](const YAML::Node& n, const std::string& field) {
+    DatasetRef d;
+    d.line = r.line(n);
+    if (n.IsScalar()) {
+      d.name = n.Scalar();
+    } else if (n.IsMap()) {
+      r.check_keys(n, kDatasetKeys, field);
+      d.name = r.text(n, "name", true);
+      d.label = r.text(n, "label", false);
+      d.params = r.param_map(n["params"], field + ".params");
+      if (n["seed"]) {
+        std::string t = r.scalar(n["seed"], field + ".seed");
+        char* end = nullptr;
+        errno = 0;
+        unsigned long long v = std::strtoull(t.c_str(), &end, 10);
+        if (t.empty() || *end || t[0] == '-' || errno == ERANGE)
+          r.fail(n["seed"], field + ".seed", "expected an integer in [0, 2^64), got '" + t + "'");
+        d.seed = v;
+      }
+      if (YAML::Node tr = n["transforms"]) {
+        if (!tr.IsSequence()) r.fail(tr, field + ".transforms", "expected a list of transforms");
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+          const std::string tf = field + ".transforms[" + std::to_string(i) + "]";
+          TransformRef t;
+          t.line = r.line(tr[i]);
+          if (tr[i].IsScalar()) {
+            t.name = tr[i].Scalar();
+          } else if (tr[i].IsMap() && tr[i].size() == 1) {
+            auto kv = *tr[i].begin();
+            t.name = kv.first.as<std::string>();
+            if (!kv.second.IsNull()) t.params = r.param_map(kv.second, tf + "." + t.name);
+          } else {
+            r.fail(tr[i], tf, "expected a transform name or {name: {parameter: value}}");
+          }
+          d.transforms.push_back(std::move(t));
+        }
+      }
+    } else {
+      r.fail(n, field, "expected a dataset name or a mapping with 'name'");
+    }
+    if (d.label.empty()) d.label = d.name;
+    return d;
+  };
+  if (root["dataset"]) s.datasets = {read_dataset(root["dataset"], "dataset")};
+  if (root["datasets"]) {
+    YAML::Node ds = root["datasets"];
+    if (!ds.IsSequence() || ds.size() == 0) r.fail(ds, "datasets", "expected a non-empty list of datasets");
+    for (std::size_t i = 0; i < ds.size(); ++i)
+      s.datasets.push_back(read_dataset(ds[i], "datasets[" + std::to_string(i) + "]"));
+  }
 
   if (root["algorithm"] && root["algorithms"])
     r.fail(root["algorithms"], "algorithms", "give either 'algorithm' or 'algorithms', not both");

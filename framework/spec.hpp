@@ -4,7 +4,8 @@
 //   paper: budget_series
 //   id: Table 2                  # as printed in the paper
 //   description: ...
-//   dataset: kos                 # or datasets: [a, b] (an axis)
+//   dataset: kos                 # or datasets: [a, b] (an axis); each may be a mapping with
+//                                # name, label, params, seed, transforms (see DatasetRef)
 //   algorithm: budget_series.noise_mse
 //   # or algorithms: [name, {name: x, label: "as in legend", params: {...}, sweep: {...}}]
 //   params: {eps: 1.0}           # fixed parameters
@@ -40,6 +41,24 @@ struct AxisGroup {
   int line = 0;
 };
 
+// A dataset as a spec names it: a catalogue entry, its parameters (generators), a seed for
+// generators and random transforms, and transforms applied in order.
+//   dataset: unbalance
+//   dataset: {name: r15, label: DS1, seed: 3, transforms: [{upsample: {factor: 50}}, scale]}
+struct TransformRef {
+  std::string name;
+  std::map<std::string, RawValue> params;
+  int line = 0;
+};
+struct DatasetRef {
+  std::string name;
+  std::string label;  // the point coordinate and legend label; defaults to the name
+  std::map<std::string, RawValue> params;
+  std::uint64_t seed = 1;
+  std::vector<TransformRef> transforms;
+  int line = 0;
+};
+
 struct AlgorithmEntry {
   std::string name;   // registered algorithm
   std::string label;  // legend label; defaults to the name
@@ -53,7 +72,7 @@ struct Spec {
   std::string source_text;  // the file as written
   std::string effective_yaml;  // after --set overrides
   std::string name, paper, id, description;
-  std::vector<std::string> datasets;
+  std::vector<DatasetRef> datasets;
   std::vector<AlgorithmEntry> algorithms;
   std::map<std::string, RawValue> params;
   std::vector<AxisGroup> axes;

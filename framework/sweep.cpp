@@ -56,6 +56,60 @@ void check_metrics(const Spec& spec, const AlgorithmInfo& info) {
 
 }  // namespace
 
+namespace {
+Params typed_params(const std::vector<ParamSpec>& specs, const std::map<std::string, RawValue>& raw,
+                    const std::string& owner, const std::string& file, const std::string& field) {
+  Params out;
+  for (const auto& [k, v] : raw) {
+    const ParamSpec* ps = find_param(specs, k);
+    if (!ps) {
+      std::string names;
+      for (const auto& s : specs) names += (names.empty() ? "" : ", ") + s.name;
+      throw Error(located(file, v.line, field + "." + k,
+                          owner + " has no parameter '" + k + "' (its parameters: " + (names.empty() ? "none" : names) + ")"));
+    }
+    auto parsed = ps->parse(v.text);
+    if (auto* err = std::get_if<std::string>(&parsed))
+      throw Error(located(file, v.line, field + "." + k, *err + " (" + ps->doc + ")"));
+    out.set(k, std::get<Value>(parsed));
+  }
+  return with_defaults(specs, out);
+}
+}  // namespace
+
+ResolvedDataset resolve_dataset(const DatasetRef& ref, const std::string& file, const std::string& field) {
+  const DatasetInfo* info = DatasetRegistry::instance().find(ref.name);
+  if (!info)
+    throw Error(located(file, ref.line, field, unknown_name_message("dataset", ref.name, DatasetRegistry::instance().names())));
+  if (!info->unavailable.empty())
+    throw Error(located(file, ref.line, field, "dataset '" + ref.name + "' is not publicly available: " + info->unavailable));
+  ResolvedDataset r;
+  r.name = ref.name;
+  r.label = ref.label.empty() ? ref.name : ref.label;
+  r.seed = ref.seed;
+  r.params = typed_params(info->params, ref.params, "dataset '" + ref.name + "'", file, field + ".params");
+  r.key = ref.name + "#" + std::to_string(ref.seed);
+  for (const auto& [k, v] : r.params.all()) r.key += "|" + k + "=" + canonical(v);
+  for (std::size_t i = 0; i < ref.transforms.size(); ++i) {
+    const TransformRef& t = ref.transforms[i];
+    const std::string tfield = field + ".transforms[" + std::to_string(i) + "]";
+    const Transform* tr = TransformRegistry::instance().find(t.name);
+    if (!tr)
+      throw Error(located(file, t.line, tfield, unknown_name_message("transform", t.name, TransformRegistry::instance().names())));
+    const TransformInfo ti = tr->info();
+    bool ok = false;
+    for (auto k : ti.accepts) ok |= k == info->kind;
+    if (!ok)
+      throw Error(located(file, t.line, tfield, "transform '" + t.name + "' does not apply to dataset '" + ref.name +
+                                                    "' of kind " + kind_name(info->kind)));
+    Params tp = typed_params(ti.params, t.params, "transform '" + t.name + "'", file, tfield + "." + t.name);
+    r.key += "|>" + t.name;
+    for (const auto& [k, v] : tp.all()) r.key += "|" + k + "=" + canonical(v);
+    r.transforms.emplace_back(t.name, std::move(tp));
+  }
+  return r;
+}
+
 std::string describe(const Point& p) {
   std::string out;
   for (const auto& [k, v] : p.coords) out += (out.empty() ? "" : " ") + k + "=" + to_string(v);
@@ -66,6 +120,15 @@ std::vector<Point> expand(const Spec& spec) {
   std::vector<Point> points;
   const bool several_algorithms = spec.algorithms.size() > 1;
   const bool several_datasets = spec.datasets.size() > 1;
+  std::vector<std::shared_ptr<const ResolvedDataset>> resolved;
+  for (std::size_t i = 0; i < spec.datasets.size(); ++i)
+    resolved.push_back(std::make_shared<const ResolvedDataset>(resolve_dataset(
+        spec.datasets[i], spec.file, several_datasets ? "datasets[" + std::to_string(i) + "]" : "dataset")));
+  for (std::size_t i = 0; i < resolved.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (resolved[i]->label == resolved[j]->label)
+        throw Error(located(spec.file, spec.datasets[i].line, "datasets",
+                            "two datasets have the label '" + resolved[i]->label + "': give each a distinct label"));
   for (std::size_t e = 0; e < spec.algorithms.size(); ++e) {
     const AlgorithmEntry& entry = spec.algorithms[e];
     const std::string afield = several_algorithms ? "algorithms[" + std::to_string(e) + "]" : "algorithm";
@@ -76,29 +139,26 @@ std::vector<Point> expand(const Spec& spec) {
                                                AlgorithmRegistry::instance().names())));
     const AlgorithmInfo info = alg->info();
 
-    // Datasets: known, of a kind this algorithm accepts.
-    std::vector<std::string> datasets = spec.datasets;
-    if (datasets.empty()) {
-      if (!info.accepts.empty() && !info.dataset_optional)
-        throw Error(located(spec.file, entry.line, "dataset",
-                            "algorithm '" + info.name + "' needs a dataset"));
-      datasets.push_back("");
-    }
-    for (const auto& d : datasets) {
-      if (d.empty()) continue;
-      const DatasetInfo* di = DatasetRegistry::instance().find(d);
-      if (!di)
-        throw Error(located(spec.file, 0, "dataset",
-                            unknown_name_message("dataset", d, DatasetRegistry::instance().names())));
+    // Datasets: of a kind this algorithm accepts.
+    if (resolved.empty() && !info.accepts.empty() && !info.dataset_optional)
+      throw Error(located(spec.file, entry.line, "dataset", "algorithm '" + info.name + "' needs a dataset"));
+    for (std::size_t di = 0; di < resolved.size(); ++di) {
+      const DatasetInfo& dinfo = find_dataset(resolved[di]->name);
+      const std::string dfield = several_datasets ? "datasets[" + std::to_string(di) + "]" : "dataset";
       if (info.accepts.empty())
-        throw Error(located(spec.file, 0, "dataset", "algorithm '" + info.name + "' takes no dataset"));
+        throw Error(located(spec.file, spec.datasets[di].line, dfield, "algorithm '" + info.name + "' takes no dataset"));
       bool ok = false;
-      for (auto k : info.accepts) ok |= k == di->kind;
-      if (!ok)
-        throw Error(located(spec.file, 0, "dataset",
-                            "dataset '" + d + "' is of kind " + kind_name(di->kind) +
-                                ", which algorithm '" + info.name + "' cannot use"));
+      for (auto k : info.accepts) ok |= k == dinfo.kind;
+      if (!ok) {
+        std::string kinds;
+        for (auto k : info.accepts) kinds += (kinds.empty() ? "" : ", ") + std::string(kind_name(k));
+        throw Error(located(spec.file, spec.datasets[di].line, dfield,
+                            "dataset '" + dinfo.name + "' is of kind " + kind_name(dinfo.kind) +
+                                ", which algorithm '" + info.name + "' cannot use (it takes: " + kinds + ")"));
+      }
     }
+    std::vector<std::shared_ptr<const ResolvedDataset>> datasets = resolved;
+    if (datasets.empty()) datasets.push_back(nullptr);
 
     // Fixed parameters: spec-wide, then the entry's own (which win).
     Params fixed;
@@ -129,15 +189,17 @@ std::vector<Point> expand(const Spec& spec) {
     check_metrics(spec, info);
 
     for (const auto& d : datasets) {
+      const std::string dlabel = d ? d->label : "";
       std::vector<std::size_t> at(groups.size(), 0);
       for (bool more = true; more;) {
         Point p;
         p.algorithm = info.name;
         p.label = entry.label;
-        p.dataset = d;
+        p.dataset = dlabel;
+        p.data = d;
         Params given = fixed;
         if (several_algorithms) p.coords.emplace_back("algorithm", Value(entry.label));
-        if (several_datasets) p.coords.emplace_back("dataset", Value(d));
+        if (several_datasets) p.coords.emplace_back("dataset", Value(dlabel));
         for (std::size_t gi = 0; gi < groups.size(); ++gi)
           for (std::size_t k = 0; k < groups[gi]->names.size(); ++k) {
             given.set(groups[gi]->names[k], typed_rows[gi][at[gi]][k]);
@@ -145,7 +207,7 @@ std::vector<Point> expand(const Spec& spec) {
           }
         p.params = with_defaults(info.params, given);
         p.budget = info.budget_param.empty() ? 0.0 : p.params.real(info.budget_param);
-        std::string canon = info.name + "|" + d;
+        std::string canon = info.name + "|" + (d ? d->key : std::string());
         for (const auto& [k, v] : p.params.all()) canon += "|" + k + "=" + canonical(v);
         p.key = hash64(canon);
         p.index = points.size();

@@ -2,6 +2,7 @@
 // (algorithms x datasets x sweep axes x zipped groups), each with fully validated parameters.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,11 +12,22 @@
 
 namespace dplab {
 
+// A dataset reference validated against the catalogue and the transform registry.
+struct ResolvedDataset {
+  std::string name;   // catalogue entry
+  std::string label;  // coordinate value
+  Params params;      // the entry's parameters, defaults filled in
+  std::uint64_t seed = 1;
+  std::vector<std::pair<std::string, Params>> transforms;  // in order, defaults filled in
+  std::string key;    // canonical text of all the above: identical keys share one loaded dataset
+};
+
 struct Point {
   std::size_t index = 0;
   std::string algorithm;  // registered name
   std::string label;      // legend label of the algorithm entry
-  std::string dataset;    // empty when the spec names none
+  std::string dataset;    // the dataset's label; empty when the spec names none
+  std::shared_ptr<const ResolvedDataset> data;  // null when the spec names none
   Params params;          // every declared parameter, defaults filled in
   // The point's coordinates on the axes that vary in this spec, in axis order.
   std::vector<std::pair<std::string, Value>> coords;
@@ -26,6 +38,9 @@ struct Point {
 // Validates the spec completely against the registry (algorithms, their parameters and ranges,
 // datasets and their kinds, metrics) and returns its points in a fixed order.
 std::vector<Point> expand(const Spec& spec);
+
+// Validates one dataset reference (used by expand and by `dplab datasets show`).
+ResolvedDataset resolve_dataset(const DatasetRef& ref, const std::string& file, const std::string& field);
 
 // "strategy=Geo N=20": the point's coordinates for messages and tables.
 std::string describe(const Point& p);

@@ -11,6 +11,8 @@ packages=(
   librandom123-dev                         # counter-based Philox streams keyed by (seed, point, trial)
   libeigen3-dev                            # linear algebra for the algorithms that need it
   zlib1g-dev                               # reading the gzip-compressed datasets (KOS, MSNBC, DPBench 2-D)
+  libssl-dev                               # SHA-256 of data files (OpenSSL libcrypto)
+  curl                                     # scripts/fetch-datasets.sh (not needed in CI)
   doctest-dev                              # unit and end-to-end tests
   libbenchmark-dev                         # Google Benchmark (make bench)
   python3 python3-matplotlib python3-h5py python3-numpy   # figures from the HDF5 files

@@ -287,7 +287,9 @@ TEST_CASE("dataset and datasets together are an error") {
 
   lines.erase(lines.begin() + 5);
   Spec s = parse_spec(join_lines(lines), "x.yaml");
-  CHECK(s.datasets == std::vector<std::string>{"kos"});
+  REQUIRE(s.datasets.size() == 1);
+  CHECK(s.datasets[0].name == "kos");
+  CHECK(s.datasets[0].label == "kos");
 }
 
 TEST_CASE("--set overrides trials and nested keys") {
