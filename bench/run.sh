@@ -11,11 +11,14 @@ json=$(mktemp)
 "$BUILD/bench/dplab_bench" --benchmark_out="$json" --benchmark_out_format=json \
     --benchmark_counters_tabular=true "$@"
 numpy_small=$("$PY" "$here/numpy_laplace.py" 65536)
+root=$("$BUILD/dplab" datasets list 2>/dev/null | sed -n 's/^datasets (data root: \(.*\)):$/\1/p')
+sklearn_ms=$("$PY" "$here/sklearn_kmeans.py" "$root" 2>/dev/null || echo nan)
 numpy_large=$("$PY" "$here/numpy_laplace.py" 1048576)
-"$PY" - "$json" "$numpy_small" "$numpy_large" <<'PY'
+"$PY" - "$json" "$numpy_small" "$numpy_large" "$sklearn_ms" <<'PY'
 import json, sys
 data = json.load(open(sys.argv[1]))
 numpy_ns = {65536: float(sys.argv[2]), 1048576: float(sys.argv[3])}
+sklearn_ms = float(sys.argv[4])
 by = {b["name"]: b for b in data["benchmarks"]}
 eff = next(b for n, b in by.items() if n.startswith("BM_RunnerParallelEfficiency"))
 print()
@@ -24,6 +27,11 @@ for n in (65536, 1048576):
     ours = 1e9 / by[f"BM_LaplaceSample/{n}"]["items_per_second"]
     print(f"  Laplace, {n} samples per call: dplab {ours:.2f} ns/sample/core, numpy default_rng().laplace "
           f"{numpy_ns[n]:.2f} ns -> numpy/dplab = {numpy_ns[n] / ours:.1f}x (target: dplab <= 8 ns)")
+km = by.get("BM_KmeansIterationBirch3/20")
+if km and "real_time" in km:
+    ours_ms = km["real_time"] if km.get("time_unit") == "ms" else km["real_time"] / 1e6
+    print(f"  k-means iteration, Birch3, k = 20, one thread: dplab {ours_ms:.2f} ms, scikit-learn Lloyd "
+          f"{sklearn_ms:.2f} ms -> sklearn/dplab = {sklearn_ms / ours_ms:.1f}x (target: dplab <= 3 ms)")
 print(f"  runner parallel efficiency: {eff['efficiency_pct']:.1f}% on {int(eff['threads'])} threads "
       f"(speedup {eff['speedup']:.2f}x; target >= 90%)")
 PY

@@ -27,6 +27,7 @@ struct OutputSpec {
   std::string doc;
   bool is_vector = false;
   std::string index = "";  // name of the vector's index, e.g. "i" for budget terms
+  bool object = false;     // an object for metrics (e.g. a cluster assignment), not storable
 };
 
 struct AlgorithmInfo {

@@ -382,15 +382,27 @@ Spec parse_spec(const std::string& text, const std::string& file,
   }
   if (!root["metrics"]) r.fail(root, "metrics", "missing required field 'metrics'");
   s.metrics = r.names(root["metrics"], "metrics");
-  if (root["plot"]) {
-    if (!root["plot"].IsMap()) r.fail(root["plot"], "plot", "expected a mapping of plot options");
-    YAML::Node plot = root["plot"];
+  if (YAML::Node plot = root["plot"]) {
+    // One figure (a mapping) or several drawn from the same result (a list of mappings, each
+    // with a 'name' for its file).
     static const std::vector<std::string> kPlotKinds = {"line", "bar", "table"};
-    if (plot["kind"]) {
-      std::string kind = r.scalar(plot["kind"], "plot.kind");
-      bool ok = false;
-      for (const auto& k : kPlotKinds) ok |= k == kind;
-      if (!ok) r.fail(plot["kind"], "plot.kind", "unknown plot kind '" + kind + "' (allowed: " + join(kPlotKinds) + ")");
+    auto check_plot = [&](const YAML::Node& p, const std::string& field) {
+      if (!p.IsMap()) r.fail(p, field, "expected a mapping of plot options");
+      if (p["kind"]) {
+        std::string kind = r.scalar(p["kind"], field + ".kind");
+        bool ok = false;
+        for (const auto& k : kPlotKinds) ok |= k == kind;
+        if (!ok) r.fail(p["kind"], field + ".kind", "unknown plot kind '" + kind + "' (allowed: " + join(kPlotKinds) + ")");
+      }
+    };
+    if (plot.IsSequence()) {
+      for (std::size_t i = 0; i < plot.size(); ++i) {
+        const std::string field = "plot[" + std::to_string(i) + "]";
+        check_plot(plot[i], field);
+        if (!plot[i]["name"]) r.fail(plot[i], field + ".name", "each of several plots needs a 'name' (its file name)");
+      }
+    } else {
+      check_plot(plot, "plot");
     }
     s.plot_json = yaml_to_json(plot);
   }

@@ -45,7 +45,14 @@ void check_metrics(const Spec& spec, const AlgorithmInfo& info) {
                                   info.name + "' does not produce"));
       continue;
     }
-    if (provides(info, m)) continue;
+    if (provides(info, m)) {
+      for (const auto& o : info.outputs)
+        if (o.name == m && o.object)
+          throw Error(located(spec.file, 0, "metrics",
+                              "'" + m + "' is an object output of '" + info.name +
+                                  "' that metrics read; it cannot be stored itself"));
+      continue;
+    }
     std::vector<std::string> known = MetricRegistry::instance().names();
     for (const auto& o : info.outputs) known.push_back(o.name);
     throw Error(located(spec.file, 0, "metrics",
@@ -207,7 +214,7 @@ std::vector<Point> expand(const Spec& spec) {
           }
         p.params = with_defaults(info.params, given);
         p.budget = info.budget_param.empty() ? 0.0 : p.params.real(info.budget_param);
-        std::string canon = info.name + "|" + (d ? d->key : std::string());
+        std::string canon = info.name + "|" + (d ? d->key + "@" + d->label : std::string());
         for (const auto& [k, v] : p.params.all()) canon += "|" + k + "=" + canonical(v);
         p.key = hash64(canon);
         p.index = points.size();

@@ -304,21 +304,23 @@ def main():
     if bad:
         sys.exit(f"dplab plot: unknown format {bad[0]!r} (allowed: png, pdf, svg)")
     res = Result(args.result)
-    opts = res.plot
     out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.result))
     os.makedirs(out_dir, exist_ok=True)
-    out_base = os.path.join(out_dir, res.meta.get("name") or os.path.splitext(os.path.basename(args.result))[0])
-    kind = opts.get("kind", "line")
-    if kind == "table":
-        written = draw_table(res, opts, out_base, formats)
-    elif kind in ("line", "bar"):
-        if "y" not in opts:
-            sys.exit(f"dplab plot: {args.result}: the spec's plot section needs 'y' (the metric to draw)")
-        written = draw_lines(res, opts, out_base, formats)
-    else:
-        sys.exit(f"dplab plot: unknown plot kind {kind!r} (allowed: line, bar, table)")
-    for w in written:
-        print("wrote", w)
+    default_name = res.meta.get("name") or os.path.splitext(os.path.basename(args.result))[0]
+    # One figure, or several from the same result (a list, each with its own file name).
+    for opts in (res.plot if isinstance(res.plot, list) else [res.plot]):
+        out_base = os.path.join(out_dir, opts.get("name", default_name))
+        kind = opts.get("kind", "line")
+        if kind == "table":
+            written = draw_table(res, opts, out_base, formats)
+        elif kind in ("line", "bar"):
+            if "y" not in opts:
+                sys.exit(f"dplab plot: {args.result}: the spec's plot section needs 'y' (the metric to draw)")
+            written = draw_lines(res, opts, out_base, formats)
+        else:
+            sys.exit(f"dplab plot: unknown plot kind {kind!r} (allowed: line, bar, table)")
+        for w in written:
+            print("wrote", w)
 
 
 if __name__ == "__main__":

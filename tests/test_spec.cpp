@@ -369,7 +369,14 @@ TEST_CASE("plot.kind must be known") {
   lines.pop_back();  // the plot's "kind" line
   e = spec_error(join_lines(lines));
   CHECK_CONTAINS(e, "x.yaml:13:");
-  CHECK_CONTAINS(e, "field 'plot'");
+  CHECK_CONTAINS(e, "field 'plot[0]'");
+  CHECK_CONTAINS(e, "expected a mapping of plot options");
+  // Several figures from one result: a list of mappings, each named.
+  lines[13 - 1] = "plot: [{name: a, kind: line}, {name: b, kind: table}]";
+  CHECK_NOTHROW(parse_spec(join_lines(lines), "x.yaml"));
+  lines[13 - 1] = "plot: [{name: a, kind: line}, {kind: table}]";
+  e = spec_error(join_lines(lines));
+  CHECK_CONTAINS(e, "field 'plot[1].name'");
   for (const char* kind : {"line", "bar", "table"})
     CHECK_NOTHROW(parse_spec(with_line(14, std::string("  kind: ") + kind), "x.yaml"));
 }

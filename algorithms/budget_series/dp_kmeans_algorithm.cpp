@@ -1,0 +1,72 @@
+// budget_series.dp_kmeans: Algorithm 1 with the iteration budgets eps_1..eps_N of an allocation
+// strategy (Figs 10-14). See dp_kmeans.hpp for the sensitivities and edge cases.
+#include "algorithms/budget_series/allocation_params.hpp"
+#include "algorithms/budget_series/dp_kmeans.hpp"
+#include "algorithms/budget_series/protections.hpp"
+#include "framework/registry.hpp"
+
+namespace dplab::budget_series {
+namespace {
+
+class DpKmeans : public Algorithm {
+ public:
+  AlgorithmInfo info() const override {
+    AlgorithmInfo i;
+    i.name = "budget_series.dp_kmeans";
+    i.doc = "DP k-means (Algorithm 1) with per-iteration budgets from an allocation strategy (Figs 10-14)";
+    i.params = {
+        ParamSpec::integer("k", 8, "number of clusters").at_least(1).at_most(10000),
+        ParamSpec::integer("N", 5, "total iterations").at_least(1).at_most(10000),
+        ParamSpec::real("eps", 0.3, "total privacy budget").above(0),
+    };
+    for (auto& p : allocation_param_specs()) i.params.push_back(p);
+    i.outputs = {
+        {"centroids", "final centroids, k x d row-major (data scaled to [-1, 1])", true, "c"},
+        {"assignment", "nearest final centroid of every point (for the metrics)", false, "", true},
+        {"n_shape", "N the sequence was shaped for (N_s under noisy-N protection)", false, ""},
+    };
+    i.budget_param = "eps";
+    i.accepts = {DatasetKind::Points};
+    return i;
+  }
+
+  void run(TrialContext& ctx) const override {
+    const PointSet& data = ctx.dataset<PointSet>();
+    require_unit_box(data, "budget_series.dp_kmeans");
+    const Params& p = ctx.params;
+    const auto k = static_cast<std::size_t>(p.integer("k"));
+    const int N = static_cast<int>(p.integer("N"));
+    const double eps = p.real("eps");
+    auto& acc = ctx.scratch.get<clustering::Accumulators>("kmeans accumulators");
+    auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
+    std::vector<double> centroids = uniform_centroids(ctx.stream, k, data.d);
+
+    StrategyParams sp = strategy_params(p, N, eps);
+    auto iterate = [&] {
+      const std::vector<double> share = protected_proportions(p, sp, ctx.stream);
+      std::vector<double> budgets(share.size());
+      for (std::size_t i = 0; i < share.size(); ++i) budgets[i] = eps * share[i];
+      dp_kmeans(data, k, budgets, centroids, ctx.noise, acc, soa);
+    };
+    if (protection(p) == Protection::NoisyN) {
+      // §6.4: the noisy iteration count and the data are disjoint inputs (parallel composition).
+      auto scope = ctx.ledger.parallel("noisy iteration count (§6.4)");
+      { auto b = scope.branch(); sp.n_shape = noisy_query_count(N, eps, ctx.noise); }
+      auto b = scope.branch();
+      iterate();
+    } else {
+      iterate();
+    }
+    // Evaluation: every point's nearest final centroid (post-processing, no budget).
+    clustering::assign_and_accumulate(data, centroids, k, acc, soa);
+    ctx.out.object("assignment", acc.labels);
+    ctx.out.vector("centroids", centroids);
+    ctx.out.scalar("n_shape", sp.n_shape > 0 ? sp.n_shape : N);
+  }
+};
+
+}  // namespace
+}  // namespace dplab::budget_series
+
+using dplab::budget_series::DpKmeans;
+DPLAB_ALGORITHM(DpKmeans);

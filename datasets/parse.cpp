@@ -1,0 +1,128 @@
+#include "datasets/parse.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <utility>
+
+namespace dplab {
+
+namespace {
+inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+}  // namespace
+
+TextScanner::TextScanner(std::string_view text, std::string file)
+    : p_(text.data()), end_(text.data() + text.size()), file_(std::move(file)) {}
+
+void TextScanner::skip_blanks() {
+  while (p_ < end_ && is_blank(*p_)) ++p_;
+}
+
+bool TextScanner::next_line() {
+  if (line_ > 0) {
+    // Skip what is left of the current line (memchr: the rest may be long, e.g. a comment).
+    const void* nl = std::memchr(p_, '\n', static_cast<std::size_t>(end_ - p_));
+    if (!nl) { p_ = end_; return false; }
+    p_ = static_cast<const char*>(nl) + 1;
+  }
+  for (;;) {
+    ++line_;
+    skip_blanks();
+    if (p_ == end_) return false;
+    if (*p_ != '\n') return true;
+    ++p_;  // a blank line
+  }
+}
+
+bool TextScanner::more() {
+  skip_blanks();
+  return p_ < end_ && *p_ != '\n';
+}
+
+const char* TextScanner::number_start() {
+  const char* s = p_;
+  if (s + 1 < end_ && *s == '+' && ((s[1] >= '0' && s[1] <= '9') || s[1] == '.')) ++s;
+  return s;
+}
+
+void TextScanner::finish(const char* stop, std::string_view field, const char* allowed) {
+  // "12abc" or "1,2": from_chars stops inside the token, which is not a number as a whole.
+  if (stop < end_ && !is_blank(*stop) && *stop != '\n') bad_token(field, allowed);
+  p_ = stop;
+}
+
+void TextScanner::bad_token(std::string_view field, const char* allowed) const {
+  const char* e = p_;
+  while (e < end_ && !is_blank(*e) && *e != '\n' && e - p_ < 40) ++e;
+  fail(field, "'" + std::string(p_, e) + "' is not " + allowed + " (values are separated by spaces or tabs)");
+}
+
+double TextScanner::real(std::string_view field) {
+  if (!more()) fail(field, "missing value: the line ends early");
+  const char* start = number_start();
+  double v = 0;
+  auto [ptr, ec] = std::from_chars(start, end_, v, std::chars_format::general);
+  if (ec == std::errc::result_out_of_range)
+    fail(field, "'" + std::string(start, ptr) + "' is out of the range of a double");
+  const char* allowed = "a decimal number (such as 12, -0.5 or 1.5e+05)";
+  if (ec != std::errc()) bad_token(field, allowed);
+  if (!std::isfinite(v)) bad_token(field, "a finite number");
+  finish(ptr, field, allowed);
+  return v;
+}
+
+void TextScanner::end_line(std::string_view expected) {
+  if (!more()) return;
+  const char* e = p_;
+  while (e < end_ && !is_blank(*e) && *e != '\n' && e - p_ < 40) ++e;
+  fail("", "unexpected extra value '" + std::string(p_, e) + "' (expected " + std::string(expected) + ")");
+}
+
+void TextScanner::fail(std::string_view field, const std::string& message) const {
+  throw Error(located(file_, static_cast<int>(line_), std::string(field), message));
+}
+
+RealTable parse_real_table(std::string_view text, const std::string& file, std::size_t cols,
+                           std::size_t rows_hint) {
+  RealTable t;
+  t.cols = cols;
+  if (rows_hint && cols) t.values.reserve(rows_hint * cols);
+  TextScanner s(text, file);
+  auto column = [](std::size_t j) { return "column " + std::to_string(j + 1); };
+  std::vector<std::string> names;  // built once: no string work per value
+  std::string expected;
+  while (s.next_line()) {
+    if (t.cols == 0) {  // the first line decides
+      while (s.more()) t.values.push_back(s.real(column(t.values.size())));
+      t.cols = t.values.size();
+      if (rows_hint) t.values.reserve(rows_hint * t.cols);
+    } else {
+      if (names.empty()) {
+        for (std::size_t j = 0; j < t.cols; ++j) names.push_back(column(j));
+        expected = std::to_string(t.cols) + " values per line";
+      }
+      for (std::size_t j = 0; j < t.cols; ++j) {
+        if (!s.more())
+          s.fail("", "the line has " + std::to_string(j) + " value" + (j == 1 ? "" : "s") + ", expected " +
+                         std::to_string(t.cols) + " (every line of this file holds " + std::to_string(t.cols) + ")");
+        t.values.push_back(s.real(names[j]));
+      }
+      s.end_line(expected);
+    }
+    ++t.rows;
+  }
+  return t;
+}
+
+std::vector<std::int64_t> parse_integer_column(std::string_view text, const std::string& file,
+                                               std::size_t rows_hint) {
+  std::vector<std::int64_t> out;
+  out.reserve(rows_hint);
+  TextScanner s(text, file);
+  while (s.next_line()) {
+    out.push_back(s.integer<std::int64_t>("column 1"));
+    s.end_line("one integer per line");
+  }
+  return out;
+}
+
+}  // namespace dplab
