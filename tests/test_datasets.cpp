@@ -47,7 +47,7 @@ const std::string kNegativeHist = "c0a0646ba9eb63a839b9876d4267da62e2e63aaaa4dc3
 const std::string kTinyHist2d = "24cdde9204bc0ae4c0c359781c719889840933808403d32f7a2bdb2762967dbb";
 const std::string kTinySequences = "24cae2a685784b2f1e1387854e4a169f583684c12777d873544887a152aaec91";
 const std::string kBadSequences = "3c7e78322f00a105e7ddc4c0364925c9e7ca91f54a96cec0a8c37fd50a6cae0b";
-const std::string kTinyRatings = "5cb72a6b78d2b7879c67e380a701bf1bdb867a5c65d4c748e4dbe81734b212b9";
+const std::string kTinyRatings = "1b2a5b163dcf91d071e1980f3657b11604fa899fe0a398dc1182e97fcd029dee";
 
 template <class T>
 std::shared_ptr<const T> load_as(const dplab::DatasetInfo& info, const dplab::DatasetRequest& req) {
@@ -208,7 +208,7 @@ TEST_SUITE("datasets") {
     CHECK(r->user == std::vector<std::uint32_t>{2, 0, 2});
     CHECK(r->item == std::vector<std::uint32_t>{6, 1, 0});
     CHECK(r->rating == std::vector<float>{4, 5, 1});
-    CHECK(r->timestamp == std::vector<std::uint32_t>{881250949, 891717742, 878887116});
+    CHECK(r->timestamp == std::vector<std::uint32_t>{1000000003, 1000000001, 1000000002});
   }
 
   TEST_CASE("a checksum mismatch names the dataset, the path, the expected checksum and the fetch script") {
