@@ -35,9 +35,9 @@ Statistics count_statistics(const std::vector<double>& v) {
   auto [m, sd] = mean_sd(v);
   auto [lo, hi] = std::minmax_element(v.begin(), v.end());
   return {{"scale (sum of counts)", num(sum, 15)},
-          {"% zero counts", fixed(v.empty() ? NAN : 100.0 * zeros / double(v.size()), 3)},
+          {"% zero counts", fixed(v.empty() ? NAN : 100.0 * zeros / double(v.size()), 5)},
           {"mean", fixed(m, 5)},
-          {"standard deviation (population)", fixed(sd, 3)},
+          {"standard deviation (population)", fixed(sd, 5)},
           {"min", v.empty() ? "-" : num(*lo, 15)},
           {"max", v.empty() ? "-" : num(*hi, 15)}};
 }

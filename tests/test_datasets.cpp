@@ -160,7 +160,7 @@ TEST_SUITE("datasets") {
     CHECK(h->counts == std::vector<double>{0, 3, 0, 10, 2, 0, 0, 1});
     auto st = h->statistics();
     CHECK(stat(st, "scale (sum of counts)") == "16");
-    CHECK(stat(st, "% zero counts") == "50.000");
+    CHECK(stat(st, "% zero counts") == "50.00000");
     CHECK(stat(st, "mean") == "2.00000");
     auto info = fixture("dpbench_adult", "tiny_hist", {{"hist/tiny.txt", kTinyHist}}, 9, 1);
     CHECK_CONTAINS(error_of([&] { dplab::load_dataset(info, fixture_request()); }), "has 8 lines of 1 counts");
