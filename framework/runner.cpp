@@ -242,11 +242,13 @@ RunSummary run(const RunOptions& opts) {
                                                 ? ref_path
                                                 : (fs::path(DPLAB_SOURCE_DIR) / ref_path).string());
 
-  // The work: trials 0..T-1 of every point not yet done.
+  // The work: trials 0..T-1 of every point not yet done, trial-major: every point gets its
+  // first trials early (an interrupted run has something everywhere), and the mix of cheap and
+  // expensive points keeps the progress rate, and so the ETA, steady.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> work;
   std::size_t already = 0;
-  for (std::size_t p = 0; p < P; ++p)
-    for (std::size_t t = 0; t < T; ++t) {
+  for (std::size_t t = 0; t < T; ++t)
+    for (std::size_t p = 0; p < P; ++p) {
       if (r.done[r.cell(p, t)]) ++already;
       else work.emplace_back(static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(t));
     }

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "framework/runner.hpp"
+#include "framework/sweep.hpp"
 #include "framework/stats.hpp"
 #include "framework/store.hpp"
 #include "test_support.hpp"
@@ -26,11 +27,13 @@ double mean_of(const dplab::ResultData& r, const std::string& name, std::size_t 
   return dplab::summarize(v).mean;
 }
 
-dplab::ResultData run_spec(const std::string& name, const dplab::testing::TempDir& dir) {
+dplab::ResultData run_spec(const std::string& name, const dplab::testing::TempDir& dir,
+                           std::vector<std::string> overrides = {}) {
   dplab::RunOptions o;
   o.spec_path = (std::filesystem::path(DPLAB_SOURCE_DIR) / "experiments/budget_series" / (name + ".yaml")).string();
   o.out = dir / (name + ".h5");
   o.quiet = true;
+  o.overrides = std::move(overrides);
   dplab::run(o);
   return dplab::read_result(o.out);
 }
@@ -38,6 +41,45 @@ dplab::ResultData run_spec(const std::string& name, const dplab::testing::TempDi
 }  // namespace
 
 TEST_SUITE("budget_series_tables") {
+  TEST_CASE("every spec in experiments/ is valid") {
+    std::size_t specs = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(std::filesystem::path(DPLAB_SOURCE_DIR) / "experiments")) {
+      if (e.path().extension() != ".yaml") continue;
+      ++specs;
+      CAPTURE(e.path().string());
+      CHECK_NOTHROW(dplab::expand(dplab::load_spec(e.path().string())));
+    }
+    CHECK(specs >= 17);
+  }
+
+  TEST_CASE("quick Figures 10, 12 and 13: DP k-means on Unbalance and Birch3 spend exactly eps") {
+    dplab::testing::TempDir dir;
+    // Fig 10 with 5 repeats instead of 100.
+    auto r = run_spec("fig10", dir, {"trials=5"});
+    REQUIRE(r.points == 7 * 12);
+    const auto& f1 = metric(r, "f1").scalar;
+    for (std::size_t c = 0; c < f1.size(); ++c) {
+      CHECK(f1[c] >= 0);
+      CHECK(f1[c] <= 1);
+      CHECK(r.spent_eps[c] == doctest::Approx(0.3).epsilon(1e-12));
+    }
+    // With so much noise no method should cluster perfectly, and none should fail completely.
+    double mean = 0;
+    for (double v : f1) mean += v / double(f1.size());
+    CHECK(mean > 0.3);
+    CHECK(mean < 0.95);
+    // Fig 12's protections (noisy N spends in a parallel branch) and Fig 13 on Birch3, tiny.
+    auto r12 = run_spec("fig12", dir, {"trials=3", "sweep.N=[3,8]"});
+    for (double e : r12.spent_eps) CHECK(e == doctest::Approx(0.3).epsilon(1e-12));
+    auto r13 = run_spec("fig13", dir, {"trials=2", "zip.N=[5,10]", "zip.U_s=[18,35]"});
+    REQUIRE(r13.points == 4 * 2);
+    for (double e : r13.spent_eps) CHECK(e == doctest::Approx(0.5).epsilon(1e-12));
+    for (double v : metric(r13, "nivc").scalar) {
+      CHECK(v > 0);
+      CHECK(v < 2);  // data in [-1, 1]^2: the total variance is at most 2
+    }
+  }
+
   TEST_CASE("Table 2: every row agrees with sum 2/eps_i^2 within the sampling error of 100 rounds") {
     dplab::testing::TempDir dir;
     auto r = run_spec("table2", dir);
