@@ -355,7 +355,7 @@ main() {
   local here
   here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   CACHE=${DPLAB_CACHE_DIR:-$here/datasets/cache}
-  WORK=$(mktemp -d "${TMPDIR:-/tmp}/dplab-fetch.XXXXXX")
+  WORK=$(mktemp -d)
   trap 'rm -rf "$WORK"' EXIT
 
   local known
