@@ -10,23 +10,26 @@ namespace dplab {
 
 namespace {
 
-std::string list_params(const AlgorithmInfo& info) {
-  std::string out;
-  for (std::size_t i = 0; i < info.params.size(); ++i) out += (i ? ", " : "") + info.params[i].name;
-  return out.empty() ? "none" : out;
-}
-
-Value typed(const Spec& spec, const AlgorithmInfo& info, const std::string& name,
-            const RawValue& raw, const std::string& field) {
-  const ParamSpec* ps = find_param(info.params, name);
-  if (!ps)
-    throw Error(located(spec.file, raw.line, field,
-                        "algorithm '" + info.name + "' has no parameter '" + name +
-                            "' (its parameters: " + list_params(info) + ")"));
+// One spec value typed and range-checked against `owner`'s declaration of parameter `name`.
+Value typed_value(const std::vector<ParamSpec>& specs, const std::string& name, const RawValue& raw,
+                  const std::string& owner, const std::string& file, const std::string& field) {
+  const ParamSpec* ps = find_param(specs, name);
+  if (!ps) {
+    std::string names;
+    for (const auto& sp : specs) names += (names.empty() ? "" : ", ") + sp.name;
+    throw Error(located(file, raw.line, field,
+                        owner + " has no parameter '" + name + "' (its parameters: " +
+                            (names.empty() ? "none" : names) + ")"));
+  }
   auto parsed = ps->parse(raw.text);
   if (auto* err = std::get_if<std::string>(&parsed))
-    throw Error(located(spec.file, raw.line, field, *err + " (" + ps->doc + ")"));
+    throw Error(located(file, raw.line, field, *err + " (" + ps->doc + ")"));
   return std::get<Value>(parsed);
+}
+
+Value typed(const Spec& spec, const AlgorithmInfo& info, const std::string& name, const RawValue& raw,
+            const std::string& field) {
+  return typed_value(info.params, name, raw, "algorithm '" + info.name + "'", spec.file, field);
 }
 
 bool provides(const AlgorithmInfo& info, const std::string& output) {
@@ -67,19 +70,7 @@ namespace {
 Params typed_params(const std::vector<ParamSpec>& specs, const std::map<std::string, RawValue>& raw,
                     const std::string& owner, const std::string& file, const std::string& field) {
   Params out;
-  for (const auto& [k, v] : raw) {
-    const ParamSpec* ps = find_param(specs, k);
-    if (!ps) {
-      std::string names;
-      for (const auto& s : specs) names += (names.empty() ? "" : ", ") + s.name;
-      throw Error(located(file, v.line, field + "." + k,
-                          owner + " has no parameter '" + k + "' (its parameters: " + (names.empty() ? "none" : names) + ")"));
-    }
-    auto parsed = ps->parse(v.text);
-    if (auto* err = std::get_if<std::string>(&parsed))
-      throw Error(located(file, v.line, field + "." + k, *err + " (" + ps->doc + ")"));
-    out.set(k, std::get<Value>(parsed));
-  }
+  for (const auto& [k, v] : raw) out.set(k, typed_value(specs, k, v, owner, file, field + "." + k));
   return with_defaults(specs, out);
 }
 }  // namespace
