@@ -56,38 +56,34 @@ std::shared_ptr<const Dataset> load_histogram2d(const DatasetInfo& info, const D
   return h;
 }
 
-DatasetInfo hist1d(std::string name, std::string file, std::string sha256, std::string doc,
-                   std::string papers = "") {
+// One DPBench catalogue entry: 1-D files are dpbench_1d/<file>.txt (4096 counts), 2-D files
+// dpbench_2d/<file>.txt.gz (256 x 256).
+DatasetInfo dpbench_entry(bool two_d, std::string name, const std::string& file, std::string sha256,
+                          std::string doc, std::string papers) {
   DatasetInfo info;
   info.name = std::move(name);
-  info.kind = DatasetKind::Histogram;
+  info.kind = two_d ? DatasetKind::Histogram2D : DatasetKind::Histogram;
   info.doc = std::move(doc);
-  info.upstream = std::string(kRepo) + "1D/" + file + ".npy)";
-  info.files = {{"dpbench_1d/" + file + ".txt", std::move(sha256)}};
-  info.rows = 4096;
-  info.cols = 1;
+  info.upstream = std::string(kRepo) + (two_d ? "2D/" : "1D/") + file + ".npy)";
+  info.files = {{two_d ? "dpbench_2d/" + file + ".txt.gz" : "dpbench_1d/" + file + ".txt", std::move(sha256)}};
+  info.rows = two_d ? 256 : 4096;
+  info.cols = two_d ? 256 : 1;
   info.licence = kLicence;
-  info.papers = papers.empty() ? "DPBench 1-D benchmark (Hay et al. 2016); none of the five papers directly"
+  info.papers = papers.empty() ? std::string("DPBench ") + (two_d ? "2-D" : "1-D") +
+                                     " benchmark (Hay et al. 2016); none of the five papers directly"
                                : std::move(papers);
-  info.load = load_histogram;
+  info.load = two_d ? load_histogram2d : load_histogram;
   return info;
 }
 
-DatasetInfo hist2d(std::string name, std::string file, std::string sha256, std::string doc,
+DatasetInfo hist1d(std::string name, const std::string& file, std::string sha256, std::string doc,
                    std::string papers = "") {
-  DatasetInfo info;
-  info.name = std::move(name);
-  info.kind = DatasetKind::Histogram2D;
-  info.doc = std::move(doc);
-  info.upstream = std::string(kRepo) + "2D/" + file + ".npy)";
-  info.files = {{"dpbench_2d/" + file + ".txt.gz", std::move(sha256)}};
-  info.rows = 256;
-  info.cols = 256;
-  info.licence = kLicence;
-  info.papers = papers.empty() ? "DPBench 2-D benchmark (Hay et al. 2016); none of the five papers directly"
-                               : std::move(papers);
-  info.load = load_histogram2d;
-  return info;
+  return dpbench_entry(false, std::move(name), file, std::move(sha256), std::move(doc), std::move(papers));
+}
+
+DatasetInfo hist2d(std::string name, const std::string& file, std::string sha256, std::string doc,
+                   std::string papers = "") {
+  return dpbench_entry(true, std::move(name), file, std::move(sha256), std::move(doc), std::move(papers));
 }
 
 // workload_division uses these three (Table 1, Figs 3-7).

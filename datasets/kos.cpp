@@ -1,9 +1,9 @@
 // KOS blog entries, UCI "Bag of Words" (docword.kos.txt): 3,430 documents, 6,906 words,
 // 353,160 (document, word, count) triplets. budget_series §7.1 calls it "Document" and runs
 // sum queries over its "wordcount" column.
-#include <charconv>
 
 #include "datasets/catalogue.hpp"
+#include "datasets/parse.hpp"
 #include "datasets/text_file.hpp"
 #include "framework/registry.hpp"
 
@@ -13,31 +13,29 @@ namespace {
 std::shared_ptr<const Dataset> load_kos(const DatasetInfo& info, const DatasetRequest& req) {
   const std::string path = dataset_file(info, req, 0);
   const std::string text = read_text_file(path);
+  TextScanner in(text, path);
+  auto header = [&](const char* what) {
+    if (!in.next_line()) in.fail(what, "missing header line (the file ends early)");
+    auto v = in.integer<std::uint64_t>(what);
+    in.end_line(what);
+    return v;
+  };
   auto bow = std::make_shared<BagOfWords>();
   bow->name = info.name;
-  const char* p = text.data();
-  const char* end = p + text.size();
-  auto next = [&](std::uint64_t& v, const char* field) {
-    while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
-    auto r = std::from_chars(p, end, v);
-    if (r.ec != std::errc()) throw Error(path + ": expected an integer (" + field + ")");
-    p = r.ptr;
-  };
-  std::uint64_t d, w, nnz;
-  next(d, "number of documents");
-  next(w, "vocabulary size");
-  next(nnz, "number of non-zeros");
+  const auto d = header("number of documents"), w = header("vocabulary size"), nnz = header("number of non-zeros");
   bow->documents = static_cast<std::uint32_t>(d);
   bow->vocabulary = static_cast<std::uint32_t>(w);
   bow->doc.reserve(nnz); bow->word.reserve(nnz); bow->count.reserve(nnz);
   for (std::uint64_t i = 0; i < nnz; ++i) {
-    std::uint64_t a, b, c;
-    next(a, "docID"); next(b, "wordID"); next(c, "count");
-    if (a < 1 || a > d || b < 1 || b > w)
-      throw Error(path + ": triplet " + std::to_string(i + 1) + " is outside the declared sizes");
+    if (!in.next_line()) in.fail("triplet", "expected " + std::to_string(nnz) + " triplets, found " + std::to_string(i));
+    const auto a = in.integer<std::uint64_t>("docID"), b = in.integer<std::uint64_t>("wordID");
+    const auto c = in.integer<std::uint32_t>("count");
+    in.end_line("docID wordID count");
+    if (a < 1 || a > d) in.fail("docID", "outside 1.." + std::to_string(d));
+    if (b < 1 || b > w) in.fail("wordID", "outside 1.." + std::to_string(w));
     bow->doc.push_back(static_cast<std::uint32_t>(a - 1));
     bow->word.push_back(static_cast<std::uint32_t>(b - 1));
-    bow->count.push_back(static_cast<std::uint32_t>(c));
+    bow->count.push_back(c);
   }
   return bow;
 }
