@@ -31,6 +31,32 @@ void Mechanisms::laplace(std::span<double> values, double l1_sensitivity, double
   add_laplace(stream_, l1_sensitivity / eps, values);
 }
 
+std::vector<std::uint64_t> Mechanisms::laplace_exceedances(std::uint64_t count, double threshold,
+                                                           double sensitivity, double eps,
+                                                           const char* what) {
+  check_sensitivity(sensitivity, what);
+  ledger_.charge(eps, what);
+  const double b = sensitivity / eps;
+  // q = Pr[Lap(b) > threshold].
+  const double q = threshold >= 0 ? 0.5 * std::exp(-threshold / b) : 1 - 0.5 * std::exp(threshold / b);
+  std::vector<std::uint64_t> out;
+  if (count == 0 || q <= 0) return out;
+  if (q >= 1) {
+    for (std::uint64_t i = 0; i < count; ++i) out.push_back(i);
+    return out;
+  }
+  // The gap before the next exceedance is Geometric(q) on {0, 1, ...}: floor(log U / log(1-q)).
+  const double log1mq = std::log1p(-q);
+  for (std::uint64_t i = 0;;) {
+    const double gap = std::floor(std::log(stream_.uniform_pos()) / log1mq);
+    if (gap >= static_cast<double>(count - i)) break;
+    i += static_cast<std::uint64_t>(gap);
+    out.push_back(i++);
+    if (i >= count) break;
+  }
+  return out;
+}
+
 std::int64_t Mechanisms::geometric(std::int64_t value, double sensitivity, double eps,
                                    const char* what) {
   check_sensitivity(sensitivity, what);

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "framework/ledger.hpp"
 #include "framework/rng.hpp"
@@ -21,6 +22,16 @@ class Mechanisms {
   // every coordinate, in place.
   void laplace(std::span<double> values, double l1_sensitivity, double eps,
                const char* what = "laplace vector");
+
+  // Laplace mechanism on `count` counting queries over disjoint parts of the data whose true
+  // answers are all 0 (e.g. DiffPart's empty sub-partitions, Procedure 1 lines 11-18): one
+  // charge of eps, and the indices (increasing) of the queries whose noisy answer
+  // Lap(sensitivity/eps) exceeds `threshold`. The law is exactly that of drawing all `count`
+  // noise values, but by geometric skipping between exceedances it costs O(returned + 1)
+  // draws, so 2^f candidates need not be enumerated.
+  std::vector<std::uint64_t> laplace_exceedances(std::uint64_t count, double threshold,
+                                                 double sensitivity, double eps,
+                                                 const char* what = "laplace exceedances");
 
   // Two-sided geometric mechanism (Ghosh, Roughgarden, Sundararajan 2009) for integer queries:
   // value + Z with Pr[Z=k] proportional to exp(-eps |k| / sensitivity).

@@ -58,6 +58,18 @@ struct MetricInfo {
   bool is_vector = false;
   std::string index = "";
   bool needs_dataset = false;
+  // Parameters of the evaluation itself (query counts, sanity bounds). A spec sets them like
+  // algorithm parameters; they do not key the algorithm's random stream.
+  std::vector<ParamSpec> params;
+};
+
+// What a metric sees of one trial: the algorithm's outputs, the (raw) dataset, the point's
+// parameters, and the trial's public randomness for evaluation inputs such as random queries.
+struct MetricContext {
+  const Outputs& out;
+  const Dataset* data;
+  const Params& params;
+  const TrialSeeds& seeds;
 };
 
 class Metric {
@@ -65,8 +77,7 @@ class Metric {
   virtual ~Metric() = default;
   virtual MetricInfo info() const = 0;
   // The metric's value(s) for one trial (one element for a scalar metric).
-  virtual std::vector<double> compute(const Outputs& out, const Dataset* data,
-                                      const Params& params) const = 0;
+  virtual std::vector<double> compute(const MetricContext& mc) const = 0;
 };
 
 template <class T>

@@ -167,19 +167,22 @@ TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
   Stream stream(spec.seed, point.key, trial);
   PrivacyLedger ledger(point.budget);
   Mechanisms noise(stream, ledger);
-  TrialContext ctx{point.params, data, stream, ledger, noise, scratch, r.outputs};
+  const TrialSeeds seeds{spec.seed, trial};
+  TrialContext ctx{point.params, data, stream, ledger, noise, scratch, r.outputs, seeds};
+  // Wall time is the algorithm's alone (the papers time the sanitiser, not its evaluation).
   auto t0 = std::chrono::steady_clock::now();
   alg.run(ctx);
+  r.wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const MetricContext mc{r.outputs, data, point.params, seeds};
   for (const auto& name : spec.metrics) {
     if (const Metric* m = MetricRegistry::instance().find(name)) {
-      r.metrics.push_back(m->compute(r.outputs, data, point.params));
+      r.metrics.push_back(m->compute(mc));
     } else if (r.outputs.has_scalar(name)) {
       r.metrics.push_back({r.outputs.scalar(name)});
     } else {
       r.metrics.push_back(r.outputs.vector(name));
     }
   }
-  r.wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.spent_eps = ledger.spent();
   return r;
 }

@@ -135,7 +135,18 @@ std::vector<Point> expand(const Spec& spec) {
       throw Error(located(spec.file, entry.line, afield,
                           unknown_name_message("algorithm", entry.name,
                                                AlgorithmRegistry::instance().names())));
-    const AlgorithmInfo info = alg->info();
+    AlgorithmInfo info = alg->info();
+    // The spec's metrics may declare parameters of their own (e.g. the query set of a utility
+    // metric). They are typed and defaulted like the algorithm's, but do not key the point's
+    // random stream: changing how results are evaluated must not change the algorithm's noise.
+    std::set<std::string> metric_only;
+    for (const auto& m : spec.metrics)
+      if (const Metric* metric = MetricRegistry::instance().find(m))
+        for (const auto& ps : metric->info().params)
+          if (!find_param(info.params, ps.name)) {
+            metric_only.insert(ps.name);
+            info.params.push_back(ps);
+          }
 
     // Datasets: of a kind this algorithm accepts.
     if (resolved.empty() && !info.accepts.empty() && !info.dataset_optional)
@@ -206,7 +217,8 @@ std::vector<Point> expand(const Spec& spec) {
         p.params = with_defaults(info.params, given);
         p.budget = info.budget_param.empty() ? 0.0 : p.params.real(info.budget_param);
         std::string canon = info.name + "|" + (d ? d->key + "@" + d->label : std::string());
-        for (const auto& [k, v] : p.params.all()) canon += "|" + k + "=" + canonical(v);
+        for (const auto& [k, v] : p.params.all())
+          if (!metric_only.count(k)) canon += "|" + k + "=" + canonical(v);
         p.key = hash64(canon);
         p.index = points.size();
         points.push_back(std::move(p));

@@ -3,6 +3,7 @@
 // all threads).
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "datasets/dataset.hpp"
 #include "framework/ledger.hpp"
@@ -14,6 +15,19 @@
 
 namespace dplab {
 
+// Where a trial sits in the run: the spec's seed and the trial index. A public stream keyed by
+// these and by a description of what it generates (a workload, a query set) is the same for
+// every algorithm, budget and dataset of the run at that trial, so that competing algorithms
+// are compared on identical public inputs (common random numbers). Public streams must only
+// generate data-independent inputs; anything that touches the data goes through `noise`.
+struct TrialSeeds {
+  std::uint64_t seed = 0;
+  std::uint64_t trial = 0;
+  Stream public_stream(const std::string& what) const {
+    return Stream(seed, hash64("public:" + what), trial);
+  }
+};
+
 struct TrialContext {
   const Params& params;
   const Dataset* data;  // null when the spec names no dataset
@@ -22,6 +36,7 @@ struct TrialContext {
   Mechanisms& noise;
   Scratch& scratch;
   Outputs& out;
+  TrialSeeds seeds;
 
   // The dataset as the type the algorithm needs, with a clear error otherwise.
   template <class T>

@@ -65,7 +65,7 @@ Outputs run_algorithm(const std::string& name, Params given, PrivacyLedger& ledg
   Mechanisms noise(stream, ledger);
   Scratch scratch;
   Outputs out;
-  TrialContext ctx{params, nullptr, stream, ledger, noise, scratch, out};
+  TrialContext ctx{params, nullptr, stream, ledger, noise, scratch, out, {}};
   alg.run(ctx);
   return out;
 }

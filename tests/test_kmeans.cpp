@@ -165,7 +165,7 @@ TEST_SUITE("kmeans") {
           Mechanisms noise(stream, ledger);
           Scratch scratch;
           Outputs out;
-          TrialContext ctx{p, &data, stream, ledger, noise, scratch, out};
+          TrialContext ctx{p, &data, stream, ledger, noise, scratch, out, {}};
           CAPTURE(strategy);
           CAPTURE(prot);
           CAPTURE(N);

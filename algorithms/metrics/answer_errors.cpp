@@ -19,9 +19,10 @@ class SumSquaredError : public Metric {
  public:
   MetricInfo info() const override {
     return {"sum_squared_error", "sum over queries of (answer - truth)^2 (budget_series eq. 37, one round)",
-            {"answers", "truth"}, false, "", false};
+            {"answers", "truth"}, false, "", false, {}};
   }
-  std::vector<double> compute(const Outputs& out, const Dataset*, const Params&) const override {
+  std::vector<double> compute(const MetricContext& mc) const override {
+    const Outputs& out = mc.out;
     const auto& a = checked(out, "sum_squared_error");
     const auto& t = out.vector("truth");
     double s = 0;
@@ -35,9 +36,10 @@ class MeanAbsoluteError : public Metric {
  public:
   MetricInfo info() const override {
     return {"mean_absolute_error", "average over queries of |answer - truth| (average L1 error per query)",
-            {"answers", "truth"}, false, "", false};
+            {"answers", "truth"}, false, "", false, {}};
   }
-  std::vector<double> compute(const Outputs& out, const Dataset*, const Params&) const override {
+  std::vector<double> compute(const MetricContext& mc) const override {
+    const Outputs& out = mc.out;
     const auto& a = checked(out, "mean_absolute_error");
     const auto& t = out.vector("truth");
     if (a.empty()) return {std::nan("")};

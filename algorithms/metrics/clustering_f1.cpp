@@ -76,9 +76,11 @@ class F1 : public Metric {
  public:
   MetricInfo info() const override {
     return {"f1", "weighted F1 against the dataset's labels, Kuhn-Munkres matching (budget_series eq. 38-39)",
-            {"assignment"}, false, "", true};
+            {"assignment"}, false, "", true, {}};
   }
-  std::vector<double> compute(const Outputs& out, const Dataset* data, const Params&) const override {
+  std::vector<double> compute(const MetricContext& mc) const override {
+    const Outputs& out = mc.out;
+    const Dataset* data = mc.data;
     const auto* points = dynamic_cast<const PointSet*>(data);
     if (!points || !points->labelled())
       throw Error("metric f1 needs a labelled point dataset (ground-truth clusters)");
@@ -91,9 +93,11 @@ class Nivc : public Metric {
  public:
   MetricInfo info() const override {
     return {"nivc", "normalised intra-cluster variance of the found clusters (budget_series eq. 40)",
-            {"assignment"}, false, "", true};
+            {"assignment"}, false, "", true, {}};
   }
-  std::vector<double> compute(const Outputs& out, const Dataset* data, const Params&) const override {
+  std::vector<double> compute(const MetricContext& mc) const override {
+    const Outputs& out = mc.out;
+    const Dataset* data = mc.data;
     const auto* points = dynamic_cast<const PointSet*>(data);
     if (!points) throw Error("metric nivc needs a point dataset");
     return {nivc(points->x, points->d, out.object<std::vector<std::int32_t>>("assignment"))};
