@@ -6,13 +6,19 @@ falling back to the copy embedded in the file). The spec's `plot:` section, stor
 as JSON, says what to draw:
 
   kind: line | bar | table
-  x: <column> | index        line/bar: x axis; `index` is the position in a vector metric
+  x: <column> | index        line: x axis; `index` is the position in a vector metric
+                             bar: the column whose values (categories) group the bars
   y: <metric>                the metric drawn
   stat: mean | sd            draw the mean over trials (95% band) or the standard deviation
   series: <column>           one line per value (default: algorithm when there are several)
   panels: <column> | [{title: ..., where: {<column>: [values]}}]
   labels: {value: "legend label as printed in the paper"}
   xlabel, ylabel, title, logx, logy, band (ci95 | sd | none), legend (matplotlib loc)
+  xticklabels: [..]          x: index: labels of the vector's positions
+  panel_cols: <n>            panels per row (default: all in one row)
+  baseline: {<column>: <value>}   draw the reduction 1 - y / y_baseline, trial by trial, against
+                             the point that differs only in these columns (e.g. an algorithm)
+  y: wall_time               the algorithm's wall time per trial (seconds)
   rows, columns, metric(s), format    table: one row per value of `rows`, one column per value
                                       of `columns` (or per metric), cells "ours (paper)"
 """
@@ -66,15 +72,34 @@ class Result:
                     self.columns[name] = [fmt_num(v) for v in data]
             self.done = f["trials/done"][()].astype(bool)
             self.metrics = {name: ds[()] for name, ds in f["metrics"].items()}
+            if "wall_time" not in self.metrics:
+                self.metrics["wall_time"] = f["trials/wall_time"][()]
         self.npoints = self.done.shape[0]
         self.reference = load_reference(self)
 
     def value(self, column, p):
         return self.columns[column][p]
 
-    def summary(self, metric, p, stat="mean"):
-        """Per point: arrays (mean, low, high, n) over done trials; vectors give one per index."""
-        data = self.metrics[metric][p][self.done[p]]
+    def baseline_point(self, p, baseline):
+        """The point with the same coordinates as p except the baseline's columns."""
+        for q in range(self.npoints):
+            if all(same(self.value(c, q), str(v)) for c, v in baseline.items()) and all(
+                    same(self.value(c, q), self.value(c, p)) for c in self.axes if c not in baseline):
+                return q
+        sys.exit(f"dplab plot: {self.path}: no baseline point {baseline} for point {p}")
+
+    def summary(self, metric, p, stat="mean", baseline=None):
+        """Per point: arrays (mean, low, high, n) over done trials; vectors give one per index.
+        With a baseline, the per-trial reduction 1 - y / y_baseline (trials pair up: they share
+        the trial's public inputs)."""
+        done = self.done[p]
+        data = self.metrics[metric][p]
+        if baseline:
+            q = self.baseline_point(p, baseline)
+            done = done & self.done[q]
+            with np.errstate(invalid="ignore", divide="ignore"):
+                data = 1.0 - data / self.metrics[metric][q]
+        data = data[done]
         if data.ndim == 1:
             data = data[:, None]
         n = np.sum(~np.isnan(data), axis=0)
@@ -166,10 +191,16 @@ def draw_lines(res, opts, out_base, formats):
     stat = opts.get("stat", "mean")
     series = opts.get("series") or ("algorithm" if "algorithm" in res.axes else None)
     band = opts.get("band", "ci95")
+    baseline = opts.get("baseline")
     groups = panel_groups(res, opts)
-    ncols = len(groups)
-    fig, axs = plt.subplots(1, ncols, figsize=(5.2 * ncols, 4.0), squeeze=False)
-    for ax, (title, sel) in zip(axs[0], groups):
+    ncols = min(len(groups), int(opts.get("panel_cols", len(groups))))
+    nrows = (len(groups) + ncols - 1) // ncols
+    fig, axs = plt.subplots(nrows, ncols, figsize=(5.2 * ncols, 4.0 * nrows), squeeze=False)
+    for ax in axs.flat[len(groups):]:
+        ax.set_visible(False)
+    for ax, (title, sel) in zip(axs.flat, groups):
+        if baseline:
+            sel = [p for p in sel if not all(same(res.value(c, p), str(v)) for c, v in baseline.items())]
         lines = {}
         for p in sel:
             key = res.value(series, p) if series else ""
@@ -178,13 +209,13 @@ def draw_lines(res, opts, out_base, formats):
             label = label_of(opts, key) if series else opts.get("label", y)
             if x == "index":
                 (p,) = pts[:1]
-                mean, lo, hi, _ = res.summary(y, p, stat)
+                mean, lo, hi, _ = res.summary(y, p, stat, baseline)
                 xs = np.arange(1, len(mean) + 1)
                 refs = [reference_value(res, p, y, i) for i in xs]
             else:
                 pts = sorted(pts, key=lambda q: float(res.value(x, q)) if res.value(x, q) else 0)
                 xs = np.array([float(res.value(x, q)) for q in pts])
-                stats = [res.summary(y, q, stat) for q in pts]
+                stats = [res.summary(y, q, stat, baseline) for q in pts]
                 mean = np.array([s[0][0] for s in stats])
                 lo = np.array([s[1][0] for s in stats])
                 hi = np.array([s[2][0] for s in stats])
@@ -205,6 +236,9 @@ def draw_lines(res, opts, out_base, formats):
             ax.set_yscale("log")
         if opts.get("logx"):
             ax.set_xscale("log")
+        if x == "index" and "xticklabels" in opts:
+            ax.set_xticks(np.arange(1, len(opts["xticklabels"]) + 1))
+            ax.set_xticklabels([str(t) for t in opts["xticklabels"]])
         if "ylim" in opts:
             ax.set_ylim(*opts["ylim"])
         ax.grid(True, alpha=0.3)
@@ -220,6 +254,58 @@ def draw_lines(res, opts, out_base, formats):
         note = f"ours: mean over {trials} trials" + (" with 95% CI band" if band != "none" else "")
     fig.text(0.01, 0.005, f"{res.meta.get('paper')} {res.meta.get('id')} | {note} | dplab {res.meta.get('code_version')}",
              fontsize=6, color="gray")
+    fig.tight_layout(rect=(0, 0.02, 1, 1))
+    return save(fig, out_base, formats)
+
+
+def draw_bars(res, opts, out_base, formats):
+    """Grouped bars: one group per value of x (categorical, in spec order), one bar per series,
+    the mean over trials with its 95% interval as an error bar."""
+    y, x = opts["y"], opts["x"]
+    series = opts.get("series") or ("algorithm" if "algorithm" in res.axes else None)
+    baseline = opts.get("baseline")
+    groups = panel_groups(res, opts)
+    ncols = min(len(groups), int(opts.get("panel_cols", len(groups))))
+    nrows = (len(groups) + ncols - 1) // ncols
+    fig, axs = plt.subplots(nrows, ncols, figsize=(6.0 * ncols, 4.2 * nrows), squeeze=False)
+    for ax in axs.flat[len(groups):]:
+        ax.set_visible(False)
+    for ax, (title, sel) in zip(axs.flat, groups):
+        if baseline:
+            sel = [p for p in sel if not all(same(res.value(c, p), str(v)) for c, v in baseline.items())]
+        xs, keys = [], []
+        for p in sel:
+            if res.value(x, p) not in xs:
+                xs.append(res.value(x, p))
+            k = res.value(series, p) if series else ""
+            if k not in keys:
+                keys.append(k)
+        width = 0.8 / max(1, len(keys))
+        for j, k in enumerate(keys):
+            mean, err = [], []
+            for xv in xs:
+                pts = [p for p in sel if res.value(x, p) == xv and (not series or res.value(series, p) == k)]
+                if not pts:
+                    mean.append(np.nan); err.append(0)
+                    continue
+                m, lo, hi, _ = res.summary(y, pts[0], "mean", baseline)
+                mean.append(m[0]); err.append(0 if not np.isfinite(hi[0]) else hi[0] - m[0])
+            pos = np.arange(len(xs)) - 0.4 + width * (j + 0.5)
+            ax.bar(pos, mean, width, yerr=err, capsize=2, label=label_of(opts, k) if series else y)
+        ax.set_xticks(np.arange(len(xs)))
+        ax.set_xticklabels([label_of(opts, v) for v in xs], rotation=opts.get("xrotation", 0))
+        ax.set_title(title)
+        ax.set_xlabel(opts.get("xlabel", x))
+        ax.set_ylabel(opts.get("ylabel", y))
+        if opts.get("logy"):
+            ax.set_yscale("log")
+        ax.grid(True, axis="y", alpha=0.3)
+        ax.legend(loc=opts.get("legend", "best"), fontsize=7)
+    if opts.get("suptitle"):
+        fig.suptitle(opts["suptitle"])
+    trials = int(res.done.sum(axis=1).max()) if res.npoints else 0
+    fig.text(0.01, 0.005, f"{res.meta.get('paper')} {res.meta.get('id')} | ours: mean over {trials} trials, "
+             f"95% CI bars | dplab {res.meta.get('code_version')}", fontsize=6, color="gray")
     fig.tight_layout(rect=(0, 0.02, 1, 1))
     return save(fig, out_base, formats)
 
@@ -316,7 +402,9 @@ def main():
         elif kind in ("line", "bar"):
             if "y" not in opts:
                 sys.exit(f"dplab plot: {args.result}: the spec's plot section needs 'y' (the metric to draw)")
-            written = draw_lines(res, opts, out_base, formats)
+            if kind == "bar" and "x" not in opts:
+                sys.exit(f"dplab plot: {args.result}: a bar plot needs 'x' (the column of its groups)")
+            written = (draw_bars if kind == "bar" else draw_lines)(res, opts, out_base, formats)
         else:
             sys.exit(f"dplab plot: unknown plot kind {kind!r} (allowed: line, bar, table)")
         for w in written:

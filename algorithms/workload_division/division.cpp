@@ -1,0 +1,95 @@
+#include "algorithms/workload_division/division.hpp"
+
+#include <algorithm>
+
+#include "framework/error.hpp"
+
+namespace dplab::wd {
+
+StopRule parse_stop_rule(const std::string& name) {
+  if (name == "expected_error") return StopRule::ExpectedError;
+  if (name == "pseudocode") return StopRule::Pseudocode;
+  throw Error("unknown stop rule '" + name + "' (allowed: expected_error, pseudocode)");
+}
+
+namespace {
+
+struct Part {
+  std::uint32_t sensitivity = 0;
+  std::uint32_t hot = 0;  // the most queried cell (smallest index on ties)
+};
+
+Part describe(const Workload& W, const std::vector<std::uint32_t>& rows, std::vector<std::uint32_t>& count) {
+  std::fill(count.begin(), count.end(), 0u);
+  for (auto r : rows)
+    for (auto c : W.row(r)) ++count[c];
+  Part p;
+  for (std::uint32_t c = 0; c < count.size(); ++c)
+    if (count[c] > p.sensitivity) { p.sensitivity = count[c]; p.hot = c; }
+  return p;
+}
+
+bool counts(const Workload& W, std::uint32_t row, std::uint32_t cell) {
+  auto r = W.row(row);
+  return std::binary_search(r.begin(), r.end(), cell);
+}
+
+struct Divider {
+  const Workload& W;
+  double g;
+  StopRule rule;
+  Stream& stream;
+  int max_depth;
+  std::vector<std::uint32_t> count;
+  std::vector<Leaf> leaves;
+
+  void divide(std::vector<std::uint32_t> rows, double eps, int depth) {
+    const Part part = describe(W, rows, count);
+    auto leaf = [&] { leaves.push_back({std::move(rows), eps, part.sensitivity}); };
+    if (depth >= max_depth || rows.size() < 2 || part.sensitivity == 0) return leaf();
+    // Line 5: the queries counting the hot cell, in random order; W1 is a prefix of them.
+    std::vector<std::uint32_t> with_hot, without_hot;
+    for (auto r : rows) (counts(W, r, part.hot) ? with_hot : without_hot).push_back(r);
+    for (std::size_t i = with_hot.size(); i > 1; --i)
+      std::swap(with_hot[i - 1], with_hot[stream.below(i)]);
+    // Line 4.
+    const double target = (static_cast<double>(rows.size()) + part.sensitivity + g) / 4.0;
+    const std::size_t n1 = target <= 0 ? 0 : std::min<std::size_t>(with_hot.size(), static_cast<std::size_t>(target));
+    if (n1 == 0 || n1 == rows.size()) return leaf();
+    std::vector<std::uint32_t> w1(with_hot.begin(), with_hot.begin() + static_cast<std::ptrdiff_t>(n1));
+    std::vector<std::uint32_t> w2(with_hot.begin() + static_cast<std::ptrdiff_t>(n1), with_hot.end());
+    w2.insert(w2.end(), without_hot.begin(), without_hot.end());
+    std::sort(w2.begin(), w2.end());
+    std::sort(w1.begin(), w1.end());
+    const double d1 = describe(W, w1, count).sensitivity, d2 = describe(W, w2, count).sensitivity;
+    // Lines 6-7.
+    const double noise = static_cast<double>(rows.size()) * part.sensitivity;
+    double divided = static_cast<double>(w1.size()) * d1 + static_cast<double>(w2.size()) * d2;
+    if (rule == StopRule::ExpectedError) divided *= 2;  // each half answered with eps / 2
+    if (!(divided < noise)) return leaf();
+    divide(std::move(w1), eps / 2, depth + 1);
+    divide(std::move(w2), eps / 2, depth + 1);
+  }
+};
+
+}  // namespace
+
+std::vector<Leaf> divide_workload(const Workload& W, double eps, double g, StopRule rule, Stream& stream,
+                                  int max_depth) {
+  Divider d{W, g, rule, stream, max_depth, std::vector<std::uint32_t>(W.n, 0u), {}};
+  std::vector<std::uint32_t> all(W.queries());
+  for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+  d.divide(std::move(all), eps, 0);
+  return std::move(d.leaves);
+}
+
+double expected_error(const std::vector<Leaf>& leaves) {
+  double total = 0, m = 0;
+  for (const auto& l : leaves) {
+    total += static_cast<double>(l.rows.size()) * l.sensitivity / l.eps;
+    m += static_cast<double>(l.rows.size());
+  }
+  return m > 0 ? total / m : 0.0;
+}
+
+}  // namespace dplab::wd
