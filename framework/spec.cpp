@@ -20,7 +20,7 @@ namespace {
 const std::vector<std::string> kTopLevelKeys = {
     "name", "paper", "id", "description", "dataset", "datasets", "algorithm", "algorithms",
     "params", "sweep", "zip", "trials", "seed", "metrics", "plot", "reference", "notes"};
-const std::vector<std::string> kAlgorithmKeys = {"name", "label", "params", "sweep", "zip"};
+const std::vector<std::string> kAlgorithmKeys = {"name", "label", "params", "sweep", "zip", "datasets"};
 const std::vector<std::string> kDatasetKeys = {"name", "label", "params", "seed", "transforms"};
 
 std::string join(const std::vector<std::string>& v) {
@@ -342,6 +342,7 @@ Spec parse_spec(const std::string& text, const std::string& file,
       a.axes = r.sweep(n["sweep"], field + ".sweep");
       auto z = r.zip(n["zip"], field + ".zip");
       a.axes.insert(a.axes.end(), z.begin(), z.end());
+      if (n["datasets"]) a.only_datasets = r.names(n["datasets"], field + ".datasets");
     } else {
       r.fail(n, field, "expected an algorithm name or a mapping with 'name'");
     }

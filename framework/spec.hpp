@@ -64,6 +64,9 @@ struct AlgorithmEntry {
   std::string label;  // legend label; defaults to the name
   std::map<std::string, RawValue> params;
   std::vector<AxisGroup> axes;
+  // Labels of the spec's datasets this entry runs on; empty: all of them (e.g. an algorithm
+  // that is only feasible on some datasets, like diffpart's Basic).
+  std::vector<std::string> only_datasets;
   int line = 0;
 };
 

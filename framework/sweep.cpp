@@ -1,5 +1,6 @@
 #include "framework/sweep.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "framework/error.hpp"
@@ -152,6 +153,10 @@ std::vector<Point> expand(const Spec& spec) {
     if (resolved.empty() && !info.accepts.empty() && !info.dataset_optional)
       throw Error(located(spec.file, entry.line, "dataset", "algorithm '" + info.name + "' needs a dataset"));
     for (std::size_t di = 0; di < resolved.size(); ++di) {
+      if (!entry.only_datasets.empty() &&
+          std::find(entry.only_datasets.begin(), entry.only_datasets.end(), resolved[di]->label) ==
+              entry.only_datasets.end())
+        continue;
       const DatasetInfo& dinfo = find_dataset(resolved[di]->name);
       const std::string dfield = several_datasets ? "datasets[" + std::to_string(di) + "]" : "dataset";
       if (info.accepts.empty())
@@ -166,7 +171,21 @@ std::vector<Point> expand(const Spec& spec) {
                                 ", which algorithm '" + info.name + "' cannot use (it takes: " + kinds + ")"));
       }
     }
-    std::vector<std::shared_ptr<const ResolvedDataset>> datasets = resolved;
+    std::vector<std::shared_ptr<const ResolvedDataset>> datasets;
+    for (const auto& label : entry.only_datasets) {
+      bool known = false;
+      for (const auto& d : resolved) known |= d->label == label;
+      if (!known) {
+        std::vector<std::string> labels;
+        for (const auto& d : resolved) labels.push_back(d->label);
+        throw Error(located(spec.file, entry.line, afield + ".datasets",
+                            unknown_name_message("dataset label", label, labels)));
+      }
+    }
+    for (const auto& d : resolved)
+      if (entry.only_datasets.empty() ||
+          std::find(entry.only_datasets.begin(), entry.only_datasets.end(), d->label) != entry.only_datasets.end())
+        datasets.push_back(d);
     if (datasets.empty()) datasets.push_back(nullptr);
 
     // Fixed parameters: spec-wide, then the entry's own (which win).
