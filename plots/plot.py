@@ -19,6 +19,8 @@ as JSON, says what to draw:
   baseline: {<column>: <value>}   draw the reduction 1 - y / y_baseline, trial by trial, against
                              the point that differs only in these columns (e.g. an algorithm)
   y: wall_time               the algorithm's wall time per trial (seconds)
+  y_index: <i>               line with x a column: draw element i (1-based) of a vector metric
+  x: dataset                 line: dataset labels ending in a number ("MSNBC 200000") give x
   rows, columns, metric(s), format    table: one row per value of `rows`, one column per value
                                       of `columns` (or per metric), cells "ours (paper)"
 """
@@ -27,6 +29,7 @@ import csv
 import io
 import json
 import math
+import re
 import os
 import sys
 
@@ -159,6 +162,17 @@ def reference_value(res, p, metric, index=None):
     return None
 
 
+def x_number(v):
+    """A numeric x value: the value itself, or the number a label ends with ("STM 800000")."""
+    try:
+        return float(v)
+    except ValueError:
+        m = re.search(r"(-?[0-9.]+(?:e[-+]?[0-9]+)?)\s*$", v)
+        if not m:
+            sys.exit(f"dplab plot: x value {v!r} is not a number and does not end with one")
+        return float(m.group(1))
+
+
 def label_of(opts, value):
     labels = opts.get("labels", {})
     return str(labels.get(value, labels.get(str(value), value)))
@@ -213,13 +227,14 @@ def draw_lines(res, opts, out_base, formats):
                 xs = np.arange(1, len(mean) + 1)
                 refs = [reference_value(res, p, y, i) for i in xs]
             else:
-                pts = sorted(pts, key=lambda q: float(res.value(x, q)) if res.value(x, q) else 0)
-                xs = np.array([float(res.value(x, q)) for q in pts])
+                pts = sorted(pts, key=lambda q: x_number(res.value(x, q)) if res.value(x, q) else 0)
+                xs = np.array([x_number(res.value(x, q)) for q in pts])
                 stats = [res.summary(y, q, stat, baseline) for q in pts]
-                mean = np.array([s[0][0] for s in stats])
-                lo = np.array([s[1][0] for s in stats])
-                hi = np.array([s[2][0] for s in stats])
-                refs = [reference_value(res, q, y) for q in pts]
+                k = int(opts.get("y_index", 1)) - 1
+                mean = np.array([s[0][k] for s in stats])
+                lo = np.array([s[1][k] for s in stats])
+                hi = np.array([s[2][k] for s in stats])
+                refs = [reference_value(res, q, y, k + 1 if "y_index" in opts else None) for q in pts]
             style = opts.get("styles", {}).get(str(key), {})
             (line,) = ax.plot(xs, mean, marker=style.get("marker", "o" if len(xs) <= 20 else None),
                               markersize=4, linestyle=style.get("linestyle", "-"), label=label)
