@@ -420,22 +420,12 @@ TEST_CASE("DAWA spends exactly eps in two charges") {
 
 TEST_CASE("DAWA beats Identity on a piecewise-constant histogram with range queries") {
   // 1024 cells in 8 constant pieces: DAWA's partition finds the pieces and answers long ranges
-  // from few noisy totals; Identity sums |range| independent noises.
+  // from few noisy totals; Identity sums |range| independent noises. With the provable
+  // partition noise (the default) the partition is finer, so DAWA's advantage needs more budget.
   Histogram h;
   h.name = "pieces";
   const double level[8] = {0, 40, 40, 5, 0, 120, 10, 0};
   for (std::size_t i = 0; i < 1024; ++i) h.counts.push_back(level[i / 128]);
-  std::vector<double> dawa, dyadic, identity;
-  for (std::uint64_t t = 0; t < 20; ++t) {
-    Params p;
-    p.set("eps", 0.5);
-    p.set("workload", std::string("random_range"));
-    p.set("queries", std::int64_t{300});
-    dawa.push_back(mean_abs_error(run("workload_division.dawa", h, p, t).out));
-    identity.push_back(mean_abs_error(run("workload_division.identity", h, p, t).out));
-    p.set("partition", std::string("dyadic"));
-    dyadic.push_back(mean_abs_error(run("workload_division.dawa", h, p, t).out));
-  }
   auto upper = [](const std::vector<double>& v) {
     const Summary s = summarize(v);
     return s.mean + student_t_quantile(0.9995, static_cast<double>(v.size() - 1)) * s.sd / std::sqrt(v.size());
@@ -444,10 +434,38 @@ TEST_CASE("DAWA beats Identity on a piecewise-constant histogram with range quer
     const Summary s = summarize(v);
     return s.mean - student_t_quantile(0.9995, static_cast<double>(v.size() - 1)) * s.sd / std::sqrt(v.size());
   };
-  MESSAGE("mean L1 error per query: DAWA " << summarize(dawa).mean << ", DAWA dyadic "
-                                           << summarize(dyadic).mean << ", Identity " << summarize(identity).mean);
-  CHECK(upper(dawa) < lower(identity));
-  CHECK(upper(dyadic) < lower(identity));
+  // Only DPBench's partition noise is asserted to win: the provable noise scale is about 12 times the bucket
+  // penalty (16/eps against 1/(0.75 eps)) at every eps, so the least-cost partition follows negative noise into many small
+  // buckets and DAWA lands near Identity (measured here and reported in the README, not asserted).
+  for (const auto& [noise, eps] : {std::pair<std::string, double>{"reference", 0.5}, {"provable", 8.0}}) {
+    std::vector<double> dawa, dyadic, identity;
+    for (std::uint64_t t = 0; t < 20; ++t) {
+      Params p;
+      p.set("eps", eps);
+      p.set("workload", std::string("random_range"));
+      p.set("queries", std::int64_t{300});
+      p.set("partition_noise", noise);
+      dawa.push_back(mean_abs_error(run("workload_division.dawa", h, p, t).out));
+      identity.push_back(mean_abs_error(run("workload_division.identity", h, p, t).out));
+      p.set("partition", std::string("dyadic"));
+      dyadic.push_back(mean_abs_error(run("workload_division.dawa", h, p, t).out));
+    }
+    MESSAGE(noise << " noise, eps " << eps << ": mean L1 error per query: DAWA " << summarize(dawa).mean
+                  << ", DAWA dyadic " << summarize(dyadic).mean << ", Identity " << summarize(identity).mean);
+    // Paired by trial (same public workload): the error ratio's interval lies below 1.
+    std::vector<double> ratio, ratio_dyadic;
+    for (std::size_t t = 0; t < dawa.size(); ++t) {
+      ratio.push_back(dawa[t] / identity[t]);
+      ratio_dyadic.push_back(dyadic[t] / identity[t]);
+    }
+    MESSAGE(noise << " noise: DAWA / Identity per trial, mean " << summarize(ratio).mean << " (99.9% upper "
+                  << upper(ratio) << "), dyadic " << summarize(ratio_dyadic).mean);
+    if (noise == "reference") {
+      CHECK(upper(ratio) < 1.0);
+      CHECK(upper(ratio_dyadic) < 1.0);
+      CHECK(upper(dawa) < lower(identity));
+    }
+  }
 }
 
 TEST_CASE("bad parameters give clear errors") {
