@@ -13,7 +13,7 @@ as JSON, says what to draw:
   series: <column>           one line per value (default: algorithm when there are several)
   panels: <column> | [{title: ..., where: {<column>: [values]}}]
   labels: {value: "legend label as printed in the paper"}
-  xlabel, ylabel, title, logx, logy, band (ci95 | sd | none), legend (matplotlib loc)
+  xlabel, ylabel, title, logx, logy, band (ci95 | sd | none), legend (matplotlib loc; bar: or outside)
   xticklabels: [..]          x: index: labels of the vector's positions
   panel_cols: <n>            panels per row (default: all in one row)
   baseline: {<column>: <value>}   draw the reduction 1 - y / y_baseline, trial by trial, against
@@ -315,7 +315,10 @@ def draw_bars(res, opts, out_base, formats):
         if opts.get("logy"):
             ax.set_yscale("log")
         ax.grid(True, axis="y", alpha=0.3)
-        ax.legend(loc=opts.get("legend", "best"), fontsize=7)
+        if opts.get("legend") == "outside":
+            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+        else:
+            ax.legend(loc=opts.get("legend", "best"), fontsize=7)
     if opts.get("suptitle"):
         fig.suptitle(opts["suptitle"])
     trials = int(res.done.sum(axis=1).max()) if res.npoints else 0
