@@ -199,6 +199,22 @@ def panel_groups(res, opts):
     return groups
 
 
+def panel_axes(res, opts, size):
+    """The figure and its (axes, (title, points)) panels, `panel_cols` per row. With a baseline,
+    the baseline's own points are left out (they are the denominator, not a line)."""
+    groups = panel_groups(res, opts)
+    ncols = min(len(groups), int(opts.get("panel_cols", len(groups))))
+    nrows = (len(groups) + ncols - 1) // ncols
+    fig, axs = plt.subplots(nrows, ncols, figsize=(size[0] * ncols, size[1] * nrows), squeeze=False)
+    for ax in axs.flat[len(groups):]:
+        ax.set_visible(False)
+    baseline = opts.get("baseline")
+    if baseline:
+        is_base = lambda p: all(same(res.value(c, p), str(v)) for c, v in baseline.items())
+        groups = [(title, [p for p in sel if not is_base(p)]) for title, sel in groups]
+    return fig, list(zip(axs.flat, groups))
+
+
 def draw_lines(res, opts, out_base, formats):
     y = opts["y"]
     x = opts.get("x", "index")
@@ -206,15 +222,8 @@ def draw_lines(res, opts, out_base, formats):
     series = opts.get("series") or ("algorithm" if "algorithm" in res.axes else None)
     band = opts.get("band", "ci95")
     baseline = opts.get("baseline")
-    groups = panel_groups(res, opts)
-    ncols = min(len(groups), int(opts.get("panel_cols", len(groups))))
-    nrows = (len(groups) + ncols - 1) // ncols
-    fig, axs = plt.subplots(nrows, ncols, figsize=(5.2 * ncols, 4.0 * nrows), squeeze=False)
-    for ax in axs.flat[len(groups):]:
-        ax.set_visible(False)
-    for ax, (title, sel) in zip(axs.flat, groups):
-        if baseline:
-            sel = [p for p in sel if not all(same(res.value(c, p), str(v)) for c, v in baseline.items())]
+    fig, panels = panel_axes(res, opts, (5.2, 4.0))
+    for ax, (title, sel) in panels:
         lines = {}
         for p in sel:
             key = res.value(series, p) if series else ""
@@ -279,15 +288,8 @@ def draw_bars(res, opts, out_base, formats):
     y, x = opts["y"], opts["x"]
     series = opts.get("series") or ("algorithm" if "algorithm" in res.axes else None)
     baseline = opts.get("baseline")
-    groups = panel_groups(res, opts)
-    ncols = min(len(groups), int(opts.get("panel_cols", len(groups))))
-    nrows = (len(groups) + ncols - 1) // ncols
-    fig, axs = plt.subplots(nrows, ncols, figsize=(6.0 * ncols, 4.2 * nrows), squeeze=False)
-    for ax in axs.flat[len(groups):]:
-        ax.set_visible(False)
-    for ax, (title, sel) in zip(axs.flat, groups):
-        if baseline:
-            sel = [p for p in sel if not all(same(res.value(c, p), str(v)) for c, v in baseline.items())]
+    fig, panels = panel_axes(res, opts, (6.0, 4.2))
+    for ax, (title, sel) in panels:
         xs, keys = [], []
         for p in sel:
             if res.value(x, p) not in xs:

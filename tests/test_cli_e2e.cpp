@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <thread>
 
 #include "framework/store.hpp"
@@ -235,5 +237,31 @@ TEST_SUITE("cli_e2e") {
                           "kos [bag-of-words]", "experiments/budget_series/table2.yaml", "(0, inf)"})
       CHECK(l.out.find(s) != std::string::npos);
     CHECK(l.out.find("(invalid") == std::string::npos);
+  }
+}
+
+// A suite of its own so that ctest runs it beside the other end-to-end tests.
+TEST_SUITE("paper_specs") {
+  TEST_CASE("every spec of workload_division and diffpart runs and plots (one trial each)") {
+    // The quick version of `make reproduce` for these papers: every sweep point once, on the
+    // real data (and the full-size STM-like set), then the figure.
+    const char* home = std::getenv("DPLAB_HOME");
+    REQUIRE(home);
+    for (const std::string paper : {"workload_division", "diffpart"}) {
+      for (const auto& entry : std::filesystem::directory_iterator(std::string(home) + "/experiments/" + paper)) {
+        if (entry.path().extension() != ".yaml") continue;
+        TempDir dir;
+        const std::string out = dir / "r.h5";
+        Command run = run_dplab("run " + entry.path().string() + " --trials 1 --threads 2 --out " + out, dir);
+        INFO(entry.path().string() << "\n" << run.err);
+        REQUIRE(run.code == 0);
+        CHECK(run.out.find("x 1 trials") != std::string::npos);
+        Command plot = run_dplab("plot " + out + " --format png", dir);
+        INFO(plot.err);
+        CHECK(plot.code == 0);
+        const std::string png = read_file(dir / (entry.path().stem().string() + ".png"));
+        CHECK(png.substr(1, 3) == "PNG");
+      }
+    }
   }
 }

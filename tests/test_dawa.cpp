@@ -421,7 +421,7 @@ TEST_CASE("DAWA spends exactly eps in two charges") {
 TEST_CASE("DAWA beats Identity on a piecewise-constant histogram with range queries") {
   // 1024 cells in 8 constant pieces: DAWA's partition finds the pieces and answers long ranges
   // from few noisy totals; Identity sums |range| independent noises. With the provable
-  // partition noise (the default) the partition is finer, so DAWA's advantage needs more budget.
+  // partition noise (the default) the partition is much finer (see below).
   Histogram h;
   h.name = "pieces";
   const double level[8] = {0, 40, 40, 5, 0, 120, 10, 0};

@@ -92,22 +92,22 @@ double partition_noise_scale(PartitionNoise kind, std::uint32_t length, std::uin
 // released. One charge of eps1: the noise is drawn by one ctx.noise.laplace call on the
 // deviations divided by scale_b * eps1, scaled back afterwards.
 //
-// Reference (the default; what DPBench runs, so what workload_division compared against):
+// Reference (what DPBench runs, so what workload_division compared against; not the default):
 // scale_b as above, singletons noiseless, every noisy cost floored at 1/eps2. We could not find
 // a proof that this is eps1-DP, and it is not: for x = (1, 0, 1) against (1, 1, 1), eps1 = 1,
 // 1/eps2 = 10, the all-singletons partition is e^2.71 times likelier on x (the three intervals
 // containing the middle cell all lose deviation at once, and nothing noises the singletons'
 // side); tests/test_dawa.cpp measures it.
 //
-// Provable (eps1-DP). Let x' be x with one count changed by 1 (cell i), and delta_b the change
-// of dev(x, b) for each interval b containing i: |delta_b| <= Delta_b <= Delta_n. Fix the noise
-// eta for which partition B wins on x, and let b be B's bucket containing i. Moving eta_b alone
-// by s = min_{b' containing i} delta_b' - delta_b makes B win on x' too: partitions that share b
-// change by the same amount as B, every other partition by delta_b' >= B's change. So the
-// winning set of noise vectors for x, shifted by s in one coordinate, lies inside the winning
-// set for x', and |s| <= Delta_b + Delta_n, whose Laplace density ratio is at most e^eps1 when
-// scale_b = (Delta_b + Delta_n) / eps1. Singletons need noise too (they are the b of some
-// outputs), and costs are not floored (a floor would stop the shift). The price: with noise
+// Provable (eps1-DP; the default of workload_division.dawa). Let x' be x with one count changed by
+// 1 (cell i), and delta_b the change of dev(x, b) for each interval b containing i: |delta_b| <=
+// Delta_b <= Delta_n. Fix the noise eta for which partition B wins on x, and let b be B's bucket
+// containing i. Moving eta_b alone by s = min_{b' containing i} delta_b' - delta_b makes B win on
+// x' too: partitions that share b change by the same amount as B, every other partition by delta_b'
+// >= B's change. So the winning set of noise vectors for x, shifted by s in one coordinate, lies
+// inside the winning set for x', and |s| <= Delta_b + Delta_n, whose Laplace density ratio is at
+// most e^eps1 when scale_b = (Delta_b + Delta_n) / eps1. Singletons need noise too (they are the b
+// of some outputs), and costs are not floored (a floor would stop the shift). The price: with noise
 // several times 1/eps2, the minimum exploits negative noise and cuts the domain into many more
 // buckets than Reference does.
 //
