@@ -12,30 +12,12 @@
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/sweep.hpp"
+#include "bench_support.hpp"
 
 namespace {
 
-const dplab::Dataset* histogram(benchmark::State& state, const std::string& name) {
-  static std::map<std::string, std::shared_ptr<const dplab::Dataset>> loaded;
-  static std::map<std::string, std::string> error;
-  if (!loaded.count(name) && !error.count(name)) {
-    try {
-      dplab::DatasetRef ref;
-      ref.name = name;
-      loaded[name] = dplab::load_resolved(dplab::resolve_dataset(ref, "bench", "dataset"));
-    } catch (const std::exception& e) {
-      error[name] = e.what();
-    }
-  }
-  if (!loaded.count(name)) {
-    state.SkipWithError(error[name].c_str());
-    return nullptr;
-  }
-  return loaded[name].get();
-}
-
 void dawa_trial(benchmark::State& state, const std::string& dataset, const std::string& partition) {
-  const dplab::Dataset* data = histogram(state, dataset);
+  const dplab::Dataset* data = dplab::bench::dataset<dplab::Histogram>(state, dataset);
   if (!data) return;
   const dplab::Algorithm& alg = dplab::find_algorithm("workload_division.dawa");
   dplab::Params given;
@@ -48,15 +30,11 @@ void dawa_trial(benchmark::State& state, const std::string& dataset, const std::
   double buckets = 0;
   dplab::Scratch scratch;  // per thread for the whole run, as the runner does
   for (auto _ : state) {
-    dplab::PrivacyLedger ledger(1.0);
-    dplab::Stream stream(1, 2, trial);
-    dplab::Mechanisms noise(stream, ledger);
-    dplab::Outputs out;
-    dplab::TrialContext ctx{params, data, stream, ledger, noise, scratch, out, dplab::TrialSeeds{3, trial}};
-    alg.run(ctx);
-    buckets += out.scalar("buckets");
+    const dplab::AlgorithmRun r =
+        dplab::run_algorithm(alg, params, 1.0, data, dplab::Stream(1, 2, trial), {3, trial}, scratch);
+    buckets += r.outputs.scalar("buckets");
     ++trial;
-    benchmark::DoNotOptimize(out.vector("answers").data());
+    benchmark::DoNotOptimize(r.outputs.vector("answers").data());
   }
   state.counters["buckets"] = buckets / static_cast<double>(trial);
 }

@@ -18,30 +18,12 @@
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/sweep.hpp"
+#include "bench_support.hpp"
 
 namespace {
 
-const dplab::Transactions* load(benchmark::State& state, const char* name) {
-  static std::map<std::string, std::shared_ptr<const dplab::Dataset>> cache;
-  static std::map<std::string, std::string> errors;
-  if (!cache.count(name) && !errors.count(name)) {
-    try {
-      dplab::DatasetRef ref;
-      ref.name = name;
-      cache[name] = dplab::load_resolved(dplab::resolve_dataset(ref, "bench", "dataset"));
-    } catch (const std::exception& e) {
-      errors[name] = e.what();
-    }
-  }
-  if (!cache.count(name)) {
-    state.SkipWithError(errors[name].c_str());
-    return nullptr;
-  }
-  return &dynamic_cast<const dplab::Transactions&>(*cache[name]);
-}
-
 void run_diffpart(benchmark::State& state, const char* name) {
-  const dplab::Transactions* data = load(state, name);
+  const dplab::Transactions* data = dplab::bench::dataset<dplab::Transactions>(state, name);
   if (!data) return;
   dplab::diffpart::DiffPartConfig cfg;
   cfg.B = 1.0;

@@ -15,34 +15,15 @@
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/sweep.hpp"
+#include "bench_support.hpp"
 
 namespace {
 
 using namespace dplab;
 using namespace dplab::diffpart;
 
-// The dataset (loaded once) or null with the benchmark marked skipped.
-const Transactions* load(benchmark::State& state, const std::string& name) {
-  static std::map<std::string, std::shared_ptr<const Dataset>> loaded;
-  static std::map<std::string, std::string> errors;
-  if (!loaded.count(name) && !errors.count(name)) {
-    try {
-      DatasetRef ref;
-      ref.name = name;
-      loaded[name] = load_resolved(resolve_dataset(ref, "bench", "dataset"));
-    } catch (const std::exception& e) {
-      errors[name] = e.what();
-    }
-  }
-  if (!loaded.count(name)) {
-    state.SkipWithError(errors[name].c_str());
-    return nullptr;
-  }
-  return &dynamic_cast<const Transactions&>(*loaded[name]);
-}
-
 void BM_DistinctItemsets(benchmark::State& state, const std::string& name) {
-  const Transactions* data = load(state, name);
+  const Transactions* data = dplab::bench::dataset<Transactions>(state, name);
   if (!data) return;
   std::size_t n = 0;
   for (auto _ : state) {
@@ -56,7 +37,7 @@ BENCHMARK_CAPTURE(BM_DistinctItemsets, msnbc, std::string("msnbc"))->Unit(benchm
 BENCHMARK_CAPTURE(BM_DistinctItemsets, stm_like, std::string("stm_like"))->Unit(benchmark::kMillisecond);
 
 void BM_SupportIndexBuild(benchmark::State& state, const std::string& name) {
-  const Transactions* data = load(state, name);
+  const Transactions* data = dplab::bench::dataset<Transactions>(state, name);
   if (!data) return;
   const auto sets = raw_itemsets(*data);
   for (auto _ : state) {
@@ -68,7 +49,7 @@ BENCHMARK_CAPTURE(BM_SupportIndexBuild, msnbc, std::string("msnbc"))->Unit(bench
 BENCHMARK_CAPTURE(BM_SupportIndexBuild, stm_like, std::string("stm_like"))->Unit(benchmark::kMillisecond);
 
 void BM_GenerateQueries(benchmark::State& state, const std::string& name) {
-  const Transactions* data = load(state, name);
+  const Transactions* data = dplab::bench::dataset<Transactions>(state, name);
   if (!data) return;
   const QuerySetParams p;  // 50,000 queries, 5 subsets
   const std::uint32_t max_t = max_record_size(*data);
@@ -81,7 +62,7 @@ BENCHMARK_CAPTURE(BM_GenerateQueries, msnbc, std::string("msnbc"))->Unit(benchma
 BENCHMARK_CAPTURE(BM_GenerateQueries, stm_like, std::string("stm_like"))->Unit(benchmark::kMillisecond);
 
 void BM_Answer50kQueries(benchmark::State& state, const std::string& name) {
-  const Transactions* data = load(state, name);
+  const Transactions* data = dplab::bench::dataset<Transactions>(state, name);
   if (!data) return;
   const auto index = raw_support_index(*data);
   const QuerySet qs = generate_queries(QuerySetParams{}, data->universe, max_record_size(*data), TrialSeeds{1, 0});
@@ -98,7 +79,7 @@ BENCHMARK_CAPTURE(BM_Answer50kQueries, stm_like, std::string("stm_like"))->Unit(
 
 // The 10,000 queries of one subset (the argument, 0-based) of the same query set.
 void BM_AnswerSubset(benchmark::State& state, const std::string& name) {
-  const Transactions* data = load(state, name);
+  const Transactions* data = dplab::bench::dataset<Transactions>(state, name);
   if (!data) return;
   const auto index = raw_support_index(*data);
   const QuerySet qs = generate_queries(QuerySetParams{}, data->universe, max_record_size(*data), TrialSeeds{1, 0});
@@ -111,7 +92,7 @@ void BM_AnswerSubset(benchmark::State& state, const std::string& name) {
 BENCHMARK_CAPTURE(BM_AnswerSubset, stm_like, std::string("stm_like"))->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
 
 void BM_FpGrowthTop100(benchmark::State& state, const std::string& name) {
-  const Transactions* data = load(state, name);
+  const Transactions* data = dplab::bench::dataset<Transactions>(state, name);
   if (!data) return;
   const auto sets = raw_itemsets(*data);
   std::size_t longest = 0;
@@ -129,7 +110,7 @@ BENCHMARK_CAPTURE(BM_FpGrowthTop100, stm_like, std::string("stm_like"))->Unit(be
 // One trial of a metric with the raw data's caches warm, the release being the raw data itself
 // (so the release's index or top 100 has the raw data's size).
 void metric_trial(benchmark::State& state, const std::string& name, const char* metric) {
-  const Transactions* data = load(state, name);
+  const Transactions* data = dplab::bench::dataset<Transactions>(state, name);
   if (!data) return;
   Outputs out;
   out.object("sanitized", *raw_itemsets(*data));

@@ -8,29 +8,12 @@
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/sweep.hpp"
+#include "bench_support.hpp"
 
 namespace {
 
-// Birch3 scaled to [-1, 1] (loaded once), or null with the benchmark marked skipped.
-const dplab::PointSet* birch3_scaled(benchmark::State& state) {
-  static std::shared_ptr<const dplab::Dataset> ds;
-  static std::string error;
-  if (!ds && error.empty()) {
-    try {
-      dplab::DatasetRef ref;
-      ref.name = "birch3";
-      ref.transforms.push_back(dplab::TransformRef{"scale", {}, 0});
-      ds = dplab::load_resolved(dplab::resolve_dataset(ref, "bench", "dataset"));
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-  }
-  if (!ds) state.SkipWithError(error.c_str());
-  return ds ? &dynamic_cast<const dplab::PointSet&>(*ds) : nullptr;
-}
-
 void BM_KmeansIterationBirch3(benchmark::State& state) {
-  const dplab::PointSet* loaded = birch3_scaled(state);
+  const dplab::PointSet* loaded = dplab::bench::dataset<dplab::PointSet>(state, "birch3", {"scale"});
   if (!loaded) return;
   const dplab::PointSet& data = *loaded;
   const std::size_t k = static_cast<std::size_t>(state.range(0));
@@ -48,7 +31,7 @@ BENCHMARK(BM_KmeansIterationBirch3)->Arg(20)->Unit(benchmark::kMillisecond);
 
 // One whole DP iteration (assignment + the two Laplace releases + update).
 void BM_DpKmeansIterationBirch3(benchmark::State& state) {
-  const dplab::PointSet* loaded = birch3_scaled(state);
+  const dplab::PointSet* loaded = dplab::bench::dataset<dplab::PointSet>(state, "birch3", {"scale"});
   if (!loaded) return;
   const dplab::PointSet& data = *loaded;
   dplab::Stream s(1, 2, 3);

@@ -16,30 +16,11 @@
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/sweep.hpp"
+#include "bench_support.hpp"
 
 namespace {
 
 const char* const kDatasets[] = {"adult", "income"};
-
-// The dataset (loaded once), or null with the benchmark marked skipped.
-const dplab::Histogram* histogram(benchmark::State& state, const std::string& name) {
-  static std::map<std::string, std::shared_ptr<const dplab::Dataset>> loaded;
-  static std::map<std::string, std::string> errors;
-  if (!loaded.count(name) && !errors.count(name)) {
-    try {
-      dplab::DatasetRef ref;
-      ref.name = name;
-      loaded[name] = dplab::load_resolved(dplab::resolve_dataset(ref, "bench", "dataset"));
-    } catch (const std::exception& e) {
-      errors[name] = e.what();
-    }
-  }
-  if (!loaded.count(name)) {
-    state.SkipWithError(errors[name].c_str());
-    return nullptr;
-  }
-  return &dynamic_cast<const dplab::Histogram&>(*loaded[name]);
-}
 
 dplab::wd::Workload random_ranges(std::uint32_t n) {
   dplab::wd::WorkloadShape shape;
@@ -53,7 +34,7 @@ dplab::wd::Workload random_ranges(std::uint32_t n) {
 void BM_Mwem(benchmark::State& state) {
   const std::string name = kDatasets[state.range(0)];
   state.SetLabel(name);
-  const dplab::Histogram* h = histogram(state, name);
+  const dplab::Histogram* h = dplab::bench::dataset<dplab::Histogram>(state, name);
   if (!h) return;
   const dplab::wd::Workload W = random_ranges(static_cast<std::uint32_t>(h->counts.size()));
   state.counters["nonzeros"] = static_cast<double>(W.cols.size());
@@ -72,7 +53,7 @@ BENCHMARK(BM_Mwem)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
 void BM_MwemTrial(benchmark::State& state) {
   const std::string name = kDatasets[state.range(0)];
   state.SetLabel(name);
-  const dplab::Histogram* h = histogram(state, name);
+  const dplab::Histogram* h = dplab::bench::dataset<dplab::Histogram>(state, name);
   if (!h) return;
   const dplab::Algorithm& alg = dplab::find_algorithm("workload_division.mwem");
   dplab::Params given;
@@ -82,13 +63,10 @@ void BM_MwemTrial(benchmark::State& state) {
   dplab::Scratch scratch;
   std::uint64_t trial = 0;
   for (auto _ : state) {
-    dplab::Stream stream(1, 2, trial);
-    dplab::PrivacyLedger ledger(1.0);
-    dplab::Mechanisms noise(stream, ledger);
-    dplab::Outputs out;
-    dplab::TrialContext ctx{p, h, stream, ledger, noise, scratch, out, {1, trial++}};
-    alg.run(ctx);
-    benchmark::DoNotOptimize(out.vector("answers").data());
+    const dplab::AlgorithmRun r =
+        dplab::run_algorithm(alg, p, 1.0, h, dplab::Stream(1, 2, trial), {1, trial}, scratch);
+    ++trial;
+    benchmark::DoNotOptimize(r.outputs.vector("answers").data());
   }
 }
 BENCHMARK(BM_MwemTrial)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);

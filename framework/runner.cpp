@@ -160,19 +160,40 @@ const Dataset* dataset_of(const DatasetMap& data, const Point& p) {
   return p.data ? data.at(p.data->key).get() : nullptr;
 }
 
-TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
-                      const Dataset* data, Scratch& scratch) {
-  const Algorithm& alg = find_algorithm(point.algorithm);
-  TrialResult r;
-  Stream stream(spec.seed, point.key, trial);
-  PrivacyLedger ledger(point.budget);
+AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double budget, const Dataset* data,
+                           Stream stream, const TrialSeeds& seeds, Scratch& scratch) {
+  AlgorithmRun r;
+  PrivacyLedger ledger(budget);
   Mechanisms noise(stream, ledger);
-  const TrialSeeds seeds{spec.seed, trial};
-  TrialContext ctx{point.params, data, stream, ledger, noise, scratch, r.outputs, seeds};
+  TrialContext ctx{params, data, stream, ledger, noise, scratch, r.outputs, seeds};
   // Wall time is the algorithm's alone (the papers time the sanitiser, not its evaluation).
   auto t0 = std::chrono::steady_clock::now();
   alg.run(ctx);
   r.wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.spent_eps = ledger.spent();
+  r.charges = ledger.charges();
+  return r;
+}
+
+AlgorithmRun run_algorithm(const std::string& name, const Params& given, const Dataset* data, Stream stream,
+                           const TrialSeeds& seeds) {
+  const Algorithm& alg = find_algorithm(name);
+  const AlgorithmInfo info = alg.info();
+  const Params params = with_defaults(info.params, given);
+  Scratch scratch;
+  return run_algorithm(alg, params, info.budget_param.empty() ? 0.0 : params.real(info.budget_param), data,
+                       stream, seeds, scratch);
+}
+
+TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
+                      const Dataset* data, Scratch& scratch) {
+  const TrialSeeds seeds{spec.seed, trial};
+  AlgorithmRun run = run_algorithm(find_algorithm(point.algorithm), point.params, point.budget, data,
+                                   Stream(spec.seed, point.key, trial), seeds, scratch);
+  TrialResult r;
+  r.outputs = std::move(run.outputs);
+  r.wall_time = run.wall_time;
+  r.spent_eps = run.spent_eps;
   const MetricContext mc{r.outputs, data, point.params, seeds};
   for (const auto& name : spec.metrics) {
     if (const Metric* m = MetricRegistry::instance().find(name)) {
@@ -183,7 +204,6 @@ TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
       r.metrics.push_back(r.outputs.vector(name));
     }
   }
-  r.spent_eps = ledger.spent();
   return r;
 }
 

@@ -11,6 +11,8 @@
 
 #include "datasets/dataset.hpp"
 #include "framework/outputs.hpp"
+#include "framework/registry.hpp"
+#include "framework/rng.hpp"
 #include "framework/scratch.hpp"
 #include "framework/spec.hpp"
 #include "framework/sweep.hpp"
@@ -41,6 +43,20 @@ struct TrialResult {
   double wall_time = 0, spent_eps = 0;
   Outputs outputs;                           // kept for --point/--trial replay
 };
+
+// One run of an algorithm on resolved parameters (defaults applied) with a ledger of `budget`:
+// noise from `stream`, public inputs from `seeds`. run_trial is this plus the spec's metrics.
+struct AlgorithmRun {
+  Outputs outputs;
+  double wall_time = 0, spent_eps = 0;  // wall time of the algorithm alone
+  std::size_t charges = 0;
+};
+AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double budget, const Dataset* data,
+                           Stream stream, const TrialSeeds& seeds, Scratch& scratch);
+// The same for a registered algorithm and some of its parameters (the others defaulted), the
+// budget being its budget parameter (0 for non-private algorithms), outside any spec (tests).
+AlgorithmRun run_algorithm(const std::string& name, const Params& given, const Dataset* data, Stream stream,
+                           const TrialSeeds& seeds = {});
 
 // Loaded datasets by ResolvedDataset::key.
 using DatasetMap = std::map<std::string, std::shared_ptr<const Dataset>>;

@@ -15,6 +15,7 @@
 #include "algorithms/budget_series/strategy.hpp"
 #include "framework/error.hpp"
 #include "framework/ledger.hpp"
+#include "framework/runner.hpp"
 #include "framework/mechanisms.hpp"
 #include "framework/registry.hpp"
 #include "framework/rng.hpp"
@@ -56,18 +57,8 @@ long long hundredths(double printed) { return std::llround(printed * 100); }
 const double kSqrt2 = std::sqrt(2.0);
 
 // Runs one trial of a registered algorithm with the given parameters (others defaulted).
-Outputs run_algorithm(const std::string& name, Params given, PrivacyLedger& ledger,
-                      std::uint64_t trial = 0) {
-  const Algorithm& alg = find_algorithm(name);
-  AlgorithmInfo info = alg.info();
-  Params params = with_defaults(info.params, given);
-  Stream stream(2021, 7, trial);
-  Mechanisms noise(stream, ledger);
-  Scratch scratch;
-  Outputs out;
-  TrialContext ctx{params, nullptr, stream, ledger, noise, scratch, out, {}};
-  alg.run(ctx);
-  return out;
+AlgorithmRun run(const std::string& name, const Params& given) {
+  return run_algorithm(name, given, nullptr, Stream(2021, 7, 0));
 }
 
 }  // namespace
@@ -408,19 +399,19 @@ TEST_CASE("Tables 3-5: lower boundary sqrt(2) N / eps, printed rounded up") {
 }
 
 TEST_CASE("the us_bounds algorithm reports the same boundaries and alpha") {
-  PrivacyLedger ledger(0.0);  // non-private: any charge would fail
   Params p;
   p.set("N", Value(std::int64_t{10}));
   p.set("eps", Value(0.3));
   p.set("U_s_set", Value(65.0));
-  Outputs out = run_algorithm("budget_series.us_bounds", p, ledger);
+  const AlgorithmRun r = run("budget_series.us_bounds", p);  // non-private: no charge at all
+  const Outputs& out = r.outputs;
   CHECK(std::fabs(out.scalar("upper") - upper_bound("Geo", 10, 0.3)) <= kTol);
   CHECK(std::fabs(out.scalar("lower") - kSqrt2 * 10 / 0.3) <= kTol);
   CHECK(out.scalar("U_s") == 65.0);
   auto k = proportions("Geo", params_for(10, 0.3));
   CHECK(std::fabs(out.scalar("alpha") - acceptable_alpha(k, 0.3, 65.0)) <= kTol);
   CHECK(out.scalar("alpha") > 0);
-  CHECK(ledger.charges() == 0);
+  CHECK(r.charges == 0);
 }
 
 // ---------------------------------------------------------------- protections (§6)
@@ -509,8 +500,8 @@ TEST_CASE("the allocation algorithm: outputs, protections and budget") {
   p.set("eps", Value(0.3));
   p.set("strategy", Value(std::string("Geo")));
   {
-    PrivacyLedger ledger(0.3);
-    Outputs out = run_algorithm("budget_series.allocation", p, ledger);
+    const AlgorithmRun r = run("budget_series.allocation", p);
+    const Outputs& out = r.outputs;
     check_terms(out.vector("k"), proportions("Geo", params_for(14, 0.3)));
     const auto& k = out.vector("k");
     const auto& e = out.vector("eps_i");
@@ -519,13 +510,13 @@ TEST_CASE("the allocation algorithm: outputs, protections and budget") {
     CHECK(std::fabs(out.scalar("sum_k") - 1) <= kTol);
     CHECK(out.scalar("min_k") == min_term(k));
     CHECK(out.scalar("n_shape") == 14);
-    CHECK(ledger.charges() == 0);
+    CHECK(r.charges == 0);
   }
   {
     Params q = p;
     q.set("protection", Value(std::string("random")));
-    PrivacyLedger ledger(0.3);
-    Outputs out = run_algorithm("budget_series.allocation", q, ledger);
+    const AlgorithmRun r = run("budget_series.allocation", q);
+    const Outputs& out = r.outputs;
     auto a = out.vector("k");
     auto b = proportions("Geo", params_for(14, 0.3));
     std::sort(a.begin(), a.end());
@@ -535,13 +526,13 @@ TEST_CASE("the allocation algorithm: outputs, protections and budget") {
   {
     Params q = p;
     q.set("protection", Value(std::string("noisy_n")));
-    PrivacyLedger ledger(0.3);
-    Outputs out = run_algorithm("budget_series.allocation", q, ledger);
+    const AlgorithmRun r = run("budget_series.allocation", q);
+    const Outputs& out = r.outputs;
     CHECK(out.scalar("n_shape") >= 14);
     CHECK(out.vector("k").size() == 14);
     CHECK(std::fabs(out.scalar("sum_k") - 1) <= kTol);
-    CHECK(ledger.spent() == doctest::Approx(0.3));
-    CHECK(ledger.charges() == 1);
+    CHECK(r.spent_eps == doctest::Approx(0.3));
+    CHECK(r.charges == 1);
   }
 }
 

@@ -13,6 +13,7 @@
 #include "algorithms/workload_division/l1_partition.hpp"
 #include "algorithms/workload_division/workload.hpp"
 #include "framework/registry.hpp"
+#include "framework/runner.hpp"
 #include "framework/stats.hpp"
 #include "test_support.hpp"
 
@@ -98,24 +99,8 @@ double dense_error(const ReducedWorkload& Q, const Hierarchy& H) {
 }
 
 // Runs a registered algorithm once on `data`.
-struct Trial {
-  Outputs out;
-  double spent = 0;
-  std::size_t charges = 0;
-};
-Trial run(const std::string& name, const Histogram& data, Params given, std::uint64_t trial) {
-  const Algorithm& alg = find_algorithm(name);
-  Params params = with_defaults(alg.info().params, given);
-  PrivacyLedger ledger(params.real("eps"));
-  Stream stream(5, hash64(name), trial);
-  Mechanisms noise(stream, ledger);
-  Scratch scratch;
-  Trial t;
-  TrialContext ctx{params, &data, stream, ledger, noise, scratch, t.out, TrialSeeds{13, trial}};
-  alg.run(ctx);
-  t.spent = ledger.spent();
-  t.charges = ledger.charges();
-  return t;
+AlgorithmRun run(const std::string& name, const Histogram& data, const Params& given, std::uint64_t trial) {
+  return run_algorithm(name, given, &data, Stream(5, hash64(name), trial), TrialSeeds{13, trial});
 }
 
 double mean_abs_error(const Outputs& out) {
@@ -407,11 +392,11 @@ TEST_CASE("DAWA spends exactly eps in two charges") {
           p.set("partition", std::string(part));
           p.set("workload", std::string(wl));
           p.set("queries", std::int64_t{100});
-          const Trial t = run("workload_division.dawa", h, p, 3);
-          CHECK(t.spent == doctest::Approx(eps).epsilon(1e-12));
+          const AlgorithmRun t = run("workload_division.dawa", h, p, 3);
+          CHECK(t.spent_eps == doctest::Approx(eps).epsilon(1e-12));
           CHECK(t.charges == 2);
-          CHECK(t.out.vector("answers").size() == 100);
-          CHECK(t.out.scalar("buckets") >= 1);
+          CHECK(t.outputs.vector("answers").size() == 100);
+          CHECK(t.outputs.scalar("buckets") >= 1);
         }
       }
     }
@@ -445,10 +430,10 @@ TEST_CASE("DAWA beats Identity on a piecewise-constant histogram with range quer
       p.set("workload", std::string("random_range"));
       p.set("queries", std::int64_t{300});
       p.set("partition_noise", noise);
-      dawa.push_back(mean_abs_error(run("workload_division.dawa", h, p, t).out));
-      identity.push_back(mean_abs_error(run("workload_division.identity", h, p, t).out));
+      dawa.push_back(mean_abs_error(run("workload_division.dawa", h, p, t).outputs));
+      identity.push_back(mean_abs_error(run("workload_division.identity", h, p, t).outputs));
       p.set("partition", std::string("dyadic"));
-      dyadic.push_back(mean_abs_error(run("workload_division.dawa", h, p, t).out));
+      dyadic.push_back(mean_abs_error(run("workload_division.dawa", h, p, t).outputs));
     }
     MESSAGE(noise << " noise, eps " << eps << ": mean L1 error per query: DAWA " << summarize(dawa).mean
                   << ", DAWA dyadic " << summarize(dyadic).mean << ", Identity " << summarize(identity).mean);

@@ -19,6 +19,7 @@
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
 #include "framework/registry.hpp"
+#include "framework/runner.hpp"
 #include "framework/rng.hpp"
 #include "test_support.hpp"
 
@@ -504,20 +505,16 @@ TEST_CASE("the registered diffpart.diffpart: outputs and ledger") {
   CHECK(params.real("C2") == 1.1);
   Stream data_stream(71, 72, 73);
   const Transactions d = random_transactions(data_stream, 30, 20000, 4);
-  Stream stream(81, 82, 83);
-  PrivacyLedger ledger(0.8);
-  Mechanisms noise(stream, ledger);
   Scratch scratch;
-  Outputs out;
-  TrialContext ctx{params, &d, stream, ledger, noise, scratch, out, {}};
-  alg.run(ctx);
+  const AlgorithmRun r = run_algorithm(alg, params, 0.8, &d, Stream(81, 82, 83), {}, scratch);
+  const Outputs& out = r.outputs;
   const auto& rel = out.object<Itemsets>("sanitized");
   CHECK(rel.universe == 30);
   CHECK(out.scalar("leaf_partitions") == static_cast<double>(rel.size()));
   CHECK(out.scalar("released_records") == rel.records());
   CHECK(out.scalar("partitions") >= 1);
   CHECK(rel.size() > 0);
-  CHECK(ledger.spent() == doctest::Approx(0.8).epsilon(1e-12));
+  CHECK(r.spent_eps == doctest::Approx(0.8).epsilon(1e-12));
   // The most frequent itemset is released with its count up to the leaf noise Lap(1/(B/2)).
   const auto raw = as_map(distinct_itemsets(d)), got = as_map(rel);
   auto top = std::max_element(raw.begin(), raw.end(), [](auto& a, auto& b) { return a.second < b.second; });
@@ -567,13 +564,9 @@ TEST_CASE("Basic refuses a universe above max_universe, naming its size and the 
   CHECK(contains(e, "max_universe"));
   CHECK(contains(e, "= 20"));
   CHECK(l.charges() == 0);
-  const Algorithm& alg = find_algorithm("diffpart.basic");
-  const Params params = with_defaults(alg.info().params, Params{});
+  const Params params = with_defaults(find_algorithm("diffpart.basic").info().params, Params{});
   CHECK(params.integer("max_universe") == 20);
-  Outputs out;
-  Scratch scratch;
-  TrialContext ctx{params, &d, s, l, m, scratch, out, {}};
-  CHECK(contains(error_of([&] { alg.run(ctx); }), "max_universe"));
+  CHECK(contains(error_of([&] { run_algorithm("diffpart.basic", Params{}, &d, Stream(1, 2, 3)); }), "max_universe"));
 }
 
 }  // TEST_SUITE

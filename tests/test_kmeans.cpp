@@ -12,6 +12,7 @@
 #include "algorithms/metrics/clustering_f1.hpp"
 #include "algorithms/metrics/hungarian.hpp"
 #include "framework/registry.hpp"
+#include "framework/runner.hpp"
 #include "framework/samplers.hpp"
 #include "test_support.hpp"
 
@@ -146,8 +147,6 @@ TEST_SUITE("kmeans") {
     Stream s(9, 9, 9);
     PointSet data = blobs(100, s);
     data.name = "blobs";
-    const Algorithm& alg = find_algorithm("budget_series.dp_kmeans");
-    const AlgorithmInfo info = alg.info();
     for (const char* strategy : {"AVG", "Geo", "Ty", "bl-Ty", "Flip-Geo", "Flip-Ty", "AC-Geo", "AC-bl-Ty",
                                  "AC-Flip-Geo", "bisection", "Cormode"}) {
       for (const char* prot : {"none", "random", "probability", "noisy_n"}) {
@@ -159,19 +158,12 @@ TEST_SUITE("kmeans") {
           given.set("k", std::int64_t{3});
           given.set("eps", 0.3);
           given.set("U_s", N == 3 ? 18.0 : 65.0);  // Table 3
-          Params p = with_defaults(info.params, given);
-          Stream stream(1, 2, 3);
-          PrivacyLedger ledger(0.3);
-          Mechanisms noise(stream, ledger);
-          Scratch scratch;
-          Outputs out;
-          TrialContext ctx{p, &data, stream, ledger, noise, scratch, out, {}};
           CAPTURE(strategy);
           CAPTURE(prot);
           CAPTURE(N);
-          alg.run(ctx);
-          CHECK(ledger.spent() == doctest::Approx(0.3).epsilon(1e-12));
-          CHECK(out.object<std::vector<std::int32_t>>("assignment").size() == data.n);
+          const AlgorithmRun r = run_algorithm("budget_series.dp_kmeans", given, &data, Stream(1, 2, 3));
+          CHECK(r.spent_eps == doctest::Approx(0.3).epsilon(1e-12));
+          CHECK(r.outputs.object<std::vector<std::int32_t>>("assignment").size() == data.n);
         }
       }
     }

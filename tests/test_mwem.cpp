@@ -14,6 +14,7 @@
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
 #include "framework/registry.hpp"
+#include "framework/runner.hpp"
 #include "framework/rng.hpp"
 #include "test_support.hpp"
 
@@ -49,30 +50,13 @@ double sum(const std::vector<double>& v) { return std::accumulate(v.begin(), v.e
 // A small histogram with zeros, a few large counts and a spread of small ones (N = 150).
 const std::vector<double> kToy = {0, 5, 50, 3, 0, 0, 20, 7, 1, 0, 12, 30, 0, 2, 9, 11};
 
-struct PluginRun {
-  Outputs out;
-  double spent = 0;
-  std::size_t charges = 0;
-};
-
 // Runs one trial of the registered plugin on `counts` at budget eps with the given parameters.
-PluginRun run_plugin(const std::vector<double>& counts, Params given, double eps) {
+AlgorithmRun run_plugin(const std::vector<double>& counts, Params given, double eps) {
   Histogram h;
   h.name = "toy";
   h.counts = counts;
-  const Algorithm& alg = find_algorithm("workload_division.mwem");
   given.set("eps", eps);
-  const Params p = with_defaults(alg.info().params, given);
-  Stream stream(1, 2, 3);
-  PrivacyLedger ledger(eps);
-  Mechanisms noise(stream, ledger);
-  Scratch scratch;
-  PluginRun r;
-  TrialContext ctx{p, &h, stream, ledger, noise, scratch, r.out, {7, 0}};
-  alg.run(ctx);
-  r.spent = ledger.spent();
-  r.charges = ledger.charges();
-  return r;
+  return run_algorithm("workload_division.mwem", given, &h, Stream(1, 2, 3), TrialSeeds{7, 0});
 }
 
 }  // namespace
@@ -299,11 +283,11 @@ TEST_CASE("MWEM spends exactly eps: 2T charges of eps/(2T)") {
     given.set("workload", std::string("random_range"));
     given.set("queries", std::int64_t{50});
     given.set("rounds", std::int64_t{7});
-    const PluginRun r = run_plugin(counts, given, eps);
-    CHECK(r.spent == doctest::Approx(eps).epsilon(1e-12));
+    const AlgorithmRun r = run_plugin(counts, given, eps);
+    CHECK(r.spent_eps == doctest::Approx(eps).epsilon(1e-12));
     CHECK(r.charges == 14);
-    CHECK(r.out.vector("answers").size() == 50);
-    CHECK(r.out.vector("truth").size() == 50);
+    CHECK(r.outputs.vector("answers").size() == 50);
+    CHECK(r.outputs.vector("truth").size() == 50);
   }
 }
 
@@ -345,8 +329,8 @@ TEST_CASE("the average estimate and the last differ as expected") {
     p->set("queries", std::int64_t{40});
   }
   avg.set("estimate", std::string("average"));
-  const Outputs a = run_plugin(kToy, last, 1.0).out;
-  const Outputs b = run_plugin(kToy, avg, 1.0).out;
+  const Outputs a = run_plugin(kToy, last, 1.0).outputs;
+  const Outputs b = run_plugin(kToy, avg, 1.0).outputs;
   CHECK(a.vector("truth") == b.vector("truth"));
   CHECK(a.vector("answers") != b.vector("answers"));
 }

@@ -13,6 +13,7 @@
 #include "algorithms/workload_division/workload.hpp"
 #include "algorithms/workload_division/workload_generator.hpp"
 #include "framework/registry.hpp"
+#include "framework/runner.hpp"
 #include "framework/stats.hpp"
 
 using namespace dplab;
@@ -46,23 +47,8 @@ double mean_abs_laplace_sum(std::size_t k, double b) {
   return b * 2.0 * static_cast<double>(k) * c;
 }
 
-struct Trial {
-  Outputs out;
-  double spent = 0;
-};
-
-Trial run(const std::string& name, const Histogram& data, Params given, std::uint64_t trial) {
-  const Algorithm& alg = find_algorithm(name);
-  Params params = with_defaults(alg.info().params, given);
-  PrivacyLedger ledger(params.real("eps"));
-  Stream stream(7, hash64(name), trial);
-  Mechanisms noise(stream, ledger);
-  Scratch scratch;
-  Trial t;
-  TrialContext ctx{params, &data, stream, ledger, noise, scratch, t.out, TrialSeeds{11, trial}};
-  alg.run(ctx);
-  t.spent = ledger.spent();
-  return t;
+AlgorithmRun run(const std::string& name, const Histogram& data, const Params& given, std::uint64_t trial) {
+  return run_algorithm(name, given, &data, Stream(7, hash64(name), trial), TrialSeeds{11, trial});
 }
 
 // A two-sided 99.9% confidence interval of the mean (Student t).
@@ -249,9 +235,9 @@ TEST_CASE("Identity's error matches its analytic expectation") {
     std::vector<double> errors;
     double expected = 0;
     for (std::uint64_t t = 0; t < 40; ++t) {
-      Trial tr = run("workload_division.identity", h, p, t);
-      CHECK(tr.spent == eps);
-      errors.push_back(mean_abs_error(tr.out));
+      AlgorithmRun tr = run("workload_division.identity", h, p, t);
+      CHECK(tr.spent_eps == eps);
+      errors.push_back(mean_abs_error(tr.outputs));
       // The public workload of this trial: the same one the algorithm drew.
       WorkloadShape shape;
       Stream ws = TrialSeeds{11, t}.public_stream(shape.key());
@@ -274,16 +260,16 @@ TEST_CASE("Laplace workload and workload division: exact budget, errors as expec
     p.set("p", Value(p_hot));
     std::vector<double> lw, wd, wd_expected;
     for (std::uint64_t t = 0; t < 30; ++t) {
-      Trial a = run("workload_division.laplace_workload", h, p, t);
-      Trial b = run("workload_division.workload_division", h, p, t);
-      CHECK(a.spent == 0.5);
-      CHECK(b.spent == doctest::Approx(0.5).epsilon(1e-15));
-      CHECK(a.out.vector("truth") == b.out.vector("truth"));  // same public workload
+      AlgorithmRun a = run("workload_division.laplace_workload", h, p, t);
+      AlgorithmRun b = run("workload_division.workload_division", h, p, t);
+      CHECK(a.spent_eps == 0.5);
+      CHECK(b.spent_eps == doctest::Approx(0.5).epsilon(1e-15));
+      CHECK(a.outputs.vector("truth") == b.outputs.vector("truth"));  // same public workload
       // Laplace mechanism: E|Lap(Delta/eps)| = Delta / eps.
-      lw.push_back(mean_abs_error(a.out) / (a.out.scalar("sensitivity") / 0.5));
-      wd.push_back(mean_abs_error(b.out));
-      wd_expected.push_back(b.out.scalar("expected_error"));
-      CHECK(b.out.scalar("expected_error") <= b.out.scalar("sensitivity") / 0.5);
+      lw.push_back(mean_abs_error(a.outputs) / (a.outputs.scalar("sensitivity") / 0.5));
+      wd.push_back(mean_abs_error(b.outputs));
+      wd_expected.push_back(b.outputs.scalar("expected_error"));
+      CHECK(b.outputs.scalar("expected_error") <= b.outputs.scalar("sensitivity") / 0.5);
     }
     auto ci = mean_ci(lw);
     CHECK(ci.low <= 1.0);
