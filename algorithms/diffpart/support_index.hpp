@@ -16,20 +16,16 @@
 //    whatever is left is checked against the whole query. Empty candidate sets stop at once.
 //
 // Also here: the raw dataset's distinct itemsets and its index, built once per dataset and
-// shared by all trials and threads of a run (the metrics run inside the OpenMP workers).
+// shared by all trials and threads of a run (framework/build_once_cache.hpp).
 #pragma once
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
-#include <functional>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "algorithms/diffpart/itemsets.hpp"
+#include "framework/build_once_cache.hpp"
 #include "datasets/dataset.hpp"
 
 namespace dplab::diffpart {
@@ -70,65 +66,6 @@ class SupportIndex {
   std::vector<std::uint64_t> list_begin_;
   std::vector<std::uint32_t> ids_;
   std::vector<double> item_support_;
-};
-
-// A thread-safe cache of values that are expensive to build and the same for many trials:
-// the first caller of a key builds the value while later callers of that key wait for it;
-// callers of other keys are not blocked. At most `capacity` values are kept (the oldest key is
-// dropped first; a dropped value stays alive for whoever still holds it and is rebuilt if asked
-// for again). If a build throws, the error reaches its caller and the next caller retries.
-template <class V>
-class BuildOnceCache {
- public:
-  explicit BuildOnceCache(std::size_t capacity) : capacity_(capacity) {}
-
-  std::shared_ptr<const V> get(const std::string& key, const std::function<V()>& build) {
-    std::shared_ptr<Slot> slot;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      auto it = slots_.find(key);
-      if (it == slots_.end()) {
-        it = slots_.emplace(key, std::make_shared<Slot>()).first;
-        order_.push_back(key);
-        while (order_.size() > capacity_) {
-          slots_.erase(order_.front());
-          order_.pop_front();
-        }
-      }
-      slot = it->second;
-    }
-    std::unique_lock<std::mutex> lock(slot->mutex);
-    slot->ready.wait(lock, [&] { return !slot->building; });
-    if (slot->value) return slot->value;
-    slot->building = true;
-    lock.unlock();
-    std::shared_ptr<const V> value;
-    try {
-      value = std::make_shared<const V>(build());
-    } catch (...) {
-      lock.lock();
-      slot->building = false;
-      slot->ready.notify_all();
-      throw;
-    }
-    lock.lock();
-    slot->value = value;
-    slot->building = false;
-    slot->ready.notify_all();
-    return value;
-  }
-
- private:
-  struct Slot {
-    std::mutex mutex;
-    std::condition_variable ready;
-    bool building = false;
-    std::shared_ptr<const V> value;
-  };
-  std::size_t capacity_;
-  std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<Slot>> slots_;
-  std::deque<std::string> order_;
 };
 
 // A key naming one loaded dataset: its address plus a fingerprint of its sizes and a sample of
