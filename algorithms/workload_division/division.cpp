@@ -43,8 +43,8 @@ struct Divider {
   std::vector<std::uint32_t> count;
   std::vector<Leaf> leaves;
 
-  void divide(std::vector<std::uint32_t> rows, double eps, int depth) {
-    const Part part = describe(W, rows, count);
+  // `part` describes `rows` (computed once, by the caller).
+  void divide(std::vector<std::uint32_t> rows, const Part& part, double eps, int depth) {
     auto leaf = [&] { leaves.push_back({std::move(rows), eps, part.sensitivity}); };
     if (depth >= max_depth || rows.size() < 2 || part.sensitivity == 0) return leaf();
     // Line 5: the queries counting the hot cell, in random order; W1 is a prefix of them.
@@ -61,14 +61,14 @@ struct Divider {
     w2.insert(w2.end(), without_hot.begin(), without_hot.end());
     std::sort(w2.begin(), w2.end());
     std::sort(w1.begin(), w1.end());
-    const double d1 = describe(W, w1, count).sensitivity, d2 = describe(W, w2, count).sensitivity;
+    const Part p1 = describe(W, w1, count), p2 = describe(W, w2, count);
     // Lines 6-7.
     const double noise = static_cast<double>(rows.size()) * part.sensitivity;
-    double divided = static_cast<double>(w1.size()) * d1 + static_cast<double>(w2.size()) * d2;
+    double divided = static_cast<double>(w1.size()) * p1.sensitivity + static_cast<double>(w2.size()) * p2.sensitivity;
     if (rule == StopRule::ExpectedError) divided *= 2;  // each half answered with eps / 2
     if (!(divided < noise)) return leaf();
-    divide(std::move(w1), eps / 2, depth + 1);
-    divide(std::move(w2), eps / 2, depth + 1);
+    divide(std::move(w1), p1, eps / 2, depth + 1);
+    divide(std::move(w2), p2, eps / 2, depth + 1);
   }
 };
 
@@ -79,7 +79,8 @@ std::vector<Leaf> divide_workload(const Workload& W, double eps, double g, StopR
   Divider d{W, g, rule, stream, max_depth, std::vector<std::uint32_t>(W.n, 0u), {}};
   std::vector<std::uint32_t> all(W.queries());
   for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
-  d.divide(std::move(all), eps, 0);
+  const Part part = describe(W, all, d.count);
+  d.divide(std::move(all), part, eps, 0);
   return std::move(d.leaves);
 }
 
