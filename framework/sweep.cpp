@@ -149,14 +149,22 @@ std::vector<Point> expand(const Spec& spec) {
             info.params.push_back(ps);
           }
 
-    // Datasets: of a kind this algorithm accepts.
+    // Datasets: the entry's own (`datasets: [labels]`, default all), of a kind it accepts.
+    std::vector<std::string> labels;
+    for (const auto& d : resolved) labels.push_back(d->label);
+    for (const auto& label : entry.only_datasets)
+      if (std::find(labels.begin(), labels.end(), label) == labels.end())
+        throw Error(located(spec.file, entry.line, afield + ".datasets",
+                            unknown_name_message("dataset label", label, labels)));
+    auto runs_on = [&](const std::string& label) {
+      return entry.only_datasets.empty() ||
+             std::find(entry.only_datasets.begin(), entry.only_datasets.end(), label) != entry.only_datasets.end();
+    };
     if (resolved.empty() && !info.accepts.empty() && !info.dataset_optional)
       throw Error(located(spec.file, entry.line, "dataset", "algorithm '" + info.name + "' needs a dataset"));
+    std::vector<std::shared_ptr<const ResolvedDataset>> datasets;
     for (std::size_t di = 0; di < resolved.size(); ++di) {
-      if (!entry.only_datasets.empty() &&
-          std::find(entry.only_datasets.begin(), entry.only_datasets.end(), resolved[di]->label) ==
-              entry.only_datasets.end())
-        continue;
+      if (!runs_on(resolved[di]->label)) continue;
       const DatasetInfo& dinfo = find_dataset(resolved[di]->name);
       const std::string dfield = several_datasets ? "datasets[" + std::to_string(di) + "]" : "dataset";
       if (info.accepts.empty())
@@ -170,22 +178,8 @@ std::vector<Point> expand(const Spec& spec) {
                             "dataset '" + dinfo.name + "' is of kind " + kind_name(dinfo.kind) +
                                 ", which algorithm '" + info.name + "' cannot use (it takes: " + kinds + ")"));
       }
+      datasets.push_back(resolved[di]);
     }
-    std::vector<std::shared_ptr<const ResolvedDataset>> datasets;
-    for (const auto& label : entry.only_datasets) {
-      bool known = false;
-      for (const auto& d : resolved) known |= d->label == label;
-      if (!known) {
-        std::vector<std::string> labels;
-        for (const auto& d : resolved) labels.push_back(d->label);
-        throw Error(located(spec.file, entry.line, afield + ".datasets",
-                            unknown_name_message("dataset label", label, labels)));
-      }
-    }
-    for (const auto& d : resolved)
-      if (entry.only_datasets.empty() ||
-          std::find(entry.only_datasets.begin(), entry.only_datasets.end(), d->label) != entry.only_datasets.end())
-        datasets.push_back(d);
     if (datasets.empty()) datasets.push_back(nullptr);
 
     // Fixed parameters: spec-wide, then the entry's own (which win).

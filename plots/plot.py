@@ -199,6 +199,21 @@ def panel_groups(res, opts):
     return groups
 
 
+def trials_done(res):
+    return int(res.done.sum(axis=1).max()) if res.npoints else 0
+
+
+def finish(fig, res, opts, note, out_base, formats):
+    """The figure's super-title, its provenance line (paper, figure, what "ours" is, code
+    version) and the files."""
+    if opts.get("suptitle"):
+        fig.suptitle(opts["suptitle"])
+    fig.text(0.01, 0.005, f"{res.meta.get('paper')} {res.meta.get('id')} | {note} | dplab {res.meta.get('code_version')}",
+             fontsize=6, color="gray")
+    fig.tight_layout(rect=(0, 0.02, 1, 1))
+    return save(fig, out_base, formats)
+
+
 def panel_axes(res, opts, size):
     """The figure and its (axes, (title, points)) panels, `panel_cols` per row. With a baseline,
     the baseline's own points are left out (they are the denominator, not a line)."""
@@ -267,19 +282,14 @@ def draw_lines(res, opts, out_base, formats):
             ax.set_ylim(*opts["ylim"])
         ax.grid(True, alpha=0.3)
         ax.legend(loc=opts.get("legend", "best"), fontsize=8)
-    if opts.get("suptitle"):
-        fig.suptitle(opts["suptitle"])
-    trials = int(res.done.sum(axis=1).max()) if res.npoints else 0
+    trials = trials_done(res)
     if trials <= 1:
         note = "ours: one trial"
     elif stat == "sd":
         note = f"ours: standard deviation over {trials} trials"
     else:
         note = f"ours: mean over {trials} trials" + (" with 95% CI band" if band != "none" else "")
-    fig.text(0.01, 0.005, f"{res.meta.get('paper')} {res.meta.get('id')} | {note} | dplab {res.meta.get('code_version')}",
-             fontsize=6, color="gray")
-    fig.tight_layout(rect=(0, 0.02, 1, 1))
-    return save(fig, out_base, formats)
+    return finish(fig, res, opts, note, out_base, formats)
 
 
 def draw_bars(res, opts, out_base, formats):
@@ -310,7 +320,8 @@ def draw_bars(res, opts, out_base, formats):
             pos = np.arange(len(xs)) - 0.4 + width * (j + 0.5)
             ax.bar(pos, mean, width, yerr=err, capsize=2, label=label_of(opts, k) if series else y)
         ax.set_xticks(np.arange(len(xs)))
-        ax.set_xticklabels([label_of(opts, v) for v in xs], rotation=opts.get("xrotation", 0))
+        rotation = opts.get("xrotation", 0)
+        ax.set_xticklabels([label_of(opts, v) for v in xs], rotation=rotation, ha="right" if rotation else "center")
         ax.set_title(title)
         ax.set_xlabel(opts.get("xlabel", x))
         ax.set_ylabel(opts.get("ylabel", y))
@@ -321,13 +332,8 @@ def draw_bars(res, opts, out_base, formats):
             ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
         else:
             ax.legend(loc=opts.get("legend", "best"), fontsize=7)
-    if opts.get("suptitle"):
-        fig.suptitle(opts["suptitle"])
-    trials = int(res.done.sum(axis=1).max()) if res.npoints else 0
-    fig.text(0.01, 0.005, f"{res.meta.get('paper')} {res.meta.get('id')} | ours: mean over {trials} trials, "
-             f"95% CI bars | dplab {res.meta.get('code_version')}", fontsize=6, color="gray")
-    fig.tight_layout(rect=(0, 0.02, 1, 1))
-    return save(fig, out_base, formats)
+    note = f"ours: mean over {trials_done(res)} trials, 95% CI bars"
+    return finish(fig, res, opts, note, out_base, formats)
 
 
 def draw_table(res, opts, out_base, formats):
@@ -382,7 +388,7 @@ def draw_table(res, opts, out_base, formats):
     table.set_fontsize(7)
     table.scale(1, 2.1)
     ax.set_title(opts.get("title", f"{res.meta.get('paper')} {res.meta.get('id')}"), fontsize=9)
-    trials = int(res.done.sum(axis=1).max()) if res.npoints else 0
+    trials = trials_done(res)
     ours = "ours: one trial (deterministic)" if trials <= 1 else f"ours: mean ± 95% CI half-width over {trials} trials"
     fig.text(0.01, 0.01, f"{ours}; (paper) as published | dplab {res.meta.get('code_version')}",
              fontsize=6, color="gray")
