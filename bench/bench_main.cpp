@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "framework/registry.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 #include "framework/runner.hpp"
-#include "framework/samplers.hpp"
+#include "core/samplers.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "datasets/catalogue.hpp"
-#include "framework/params.hpp"
+#include "core/params.hpp"
 
 namespace dplab::cli {
 

@@ -5,7 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "datasets/checksum.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/sweep.hpp"

@@ -9,7 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "dplab_git_version.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace {
 

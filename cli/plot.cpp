@@ -9,7 +9,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/store.hpp"
 
 namespace po = boost::program_options;

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/reference.hpp"
 #include "framework/registry.hpp"
 #include "framework/stats.hpp"

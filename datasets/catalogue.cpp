@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "datasets/checksum.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 
@@ -56,6 +56,17 @@ std::shared_ptr<const Dataset> load_dataset(const DatasetInfo& info, const Datas
   DatasetRequest full = req;
   full.params = with_defaults(info.params, req.params);
   return info.load(info, full);
+}
+
+bool register_dataset(DatasetInfo info) {
+  auto name = info.name;
+  return DatasetRegistry::instance().add(name, std::make_shared<const DatasetInfo>(std::move(info)));
+}
+
+const DatasetInfo& find_dataset(const std::string& name) {
+  auto& r = DatasetRegistry::instance();
+  if (auto* d = r.find(name)) return *d;
+  throw Error(unknown_name_message("dataset", name, r.names()));
 }
 
 }  // namespace dplab

@@ -10,8 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "core/macros.hpp"
+#include "core/params.hpp"
+#include "core/registry.hpp"
 #include "datasets/dataset.hpp"
-#include "framework/params.hpp"
 
 namespace dplab {
 
@@ -57,4 +59,13 @@ std::string dataset_file(const DatasetInfo& info, const DatasetRequest& req, std
 // Loads a catalogue entry: refuses unavailable entries with their note, fills in defaults.
 std::shared_ptr<const Dataset> load_dataset(const DatasetInfo& info, const DatasetRequest& req);
 
+using DatasetRegistry = Registry<DatasetInfo>;
+bool register_dataset(DatasetInfo info);
+// The entry named `name`, or an error with "did you mean".
+const DatasetInfo& find_dataset(const std::string& name);
+
 }  // namespace dplab
+
+#define DPLAB_DATASET(id, ...)                                                 \
+  [[maybe_unused]] static const bool DPLAB_CONCAT(dplab_registered_dataset_, id) = \
+      ::dplab::register_dataset(__VA_ARGS__)

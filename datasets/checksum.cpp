@@ -12,7 +12,7 @@
 #include <sstream>
 #include <vector>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

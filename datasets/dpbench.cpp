@@ -12,7 +12,7 @@
 #include "datasets/catalogue.hpp"
 #include "datasets/parse.hpp"
 #include "datasets/text_file.hpp"
-#include "framework/registry.hpp"
+#include "datasets/catalogue.hpp"
 
 namespace dplab {
 namespace {

@@ -16,7 +16,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab {
 

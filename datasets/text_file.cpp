@@ -2,7 +2,7 @@
 
 #include <zlib.h>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab {
 

@@ -11,9 +11,10 @@
 #include <vector>
 
 #include "datasets/dataset.hpp"
-#include "framework/macros.hpp"
-#include "framework/params.hpp"
-#include "framework/rng.hpp"
+#include "core/macros.hpp"
+#include "core/params.hpp"
+#include "core/registry.hpp"
+#include "core/rng.hpp"
 
 namespace dplab {
 
@@ -32,6 +33,7 @@ class Transform {
                                                Stream& stream) const = 0;
 };
 
+using TransformRegistry = Registry<Transform>;
 bool register_transform(std::shared_ptr<const Transform> t);
 const Transform& find_transform(const std::string& name);
 

@@ -1,5 +1,5 @@
 #include "framework/json.hpp"
-#include "framework/value.hpp"
+#include "core/value.hpp"
 
 #include <yaml-cpp/yaml.h>
 

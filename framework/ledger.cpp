@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "framework/error.hpp"
-#include "framework/value.hpp"
+#include "core/error.hpp"
+#include "core/value.hpp"
 
 namespace dplab {
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "framework/error.hpp"
-#include "framework/samplers.hpp"
-#include "framework/value.hpp"
+#include "core/error.hpp"
+#include "core/samplers.hpp"
+#include "core/value.hpp"
 
 namespace dplab {
 

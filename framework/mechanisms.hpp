@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "framework/ledger.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab {
 

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab {
 

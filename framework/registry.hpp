@@ -4,19 +4,21 @@
 //   class MyAlgorithm : public dplab::Algorithm { ... };
 //   DPLAB_ALGORITHM(MyAlgorithm);
 //
-// Datasets register the same way with DPLAB_DATASET (datasets/catalogue.hpp).
+// Datasets and transforms register the same way in the data layer (datasets/catalogue.hpp,
+// datasets/transform.hpp); this header re-exports them for plugins.
 #pragma once
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
+#include "core/macros.hpp"
+#include "core/registry.hpp"
 #include "datasets/catalogue.hpp"
 #include "datasets/transform.hpp"
-#include "framework/error.hpp"
-#include "framework/macros.hpp"
 #include "framework/outputs.hpp"
-#include "framework/params.hpp"
+#include "core/params.hpp"
 #include "framework/trial.hpp"
 
 namespace dplab {
@@ -80,47 +82,15 @@ class Metric {
   virtual std::vector<double> compute(const MetricContext& mc) const = 0;
 };
 
-template <class T>
-class Registry {
- public:
-  static Registry& instance() {
-    static Registry r;
-    return r;
-  }
-  bool add(const std::string& name, std::shared_ptr<const T> item) {
-    if (items_.count(name)) throw Error("duplicate registration of '" + name + "'");
-    items_[name] = std::move(item);
-    return true;
-  }
-  const T* find(const std::string& name) const {
-    auto it = items_.find(name);
-    return it == items_.end() ? nullptr : it->second.get();
-  }
-  std::vector<std::string> names() const {
-    std::vector<std::string> out;
-    for (const auto& [n, _] : items_) out.push_back(n);
-    return out;
-  }
-
- private:
-  std::map<std::string, std::shared_ptr<const T>> items_;
-};
-
 using AlgorithmRegistry = Registry<Algorithm>;
 using MetricRegistry = Registry<Metric>;
-using DatasetRegistry = Registry<DatasetInfo>;
-using TransformRegistry = Registry<Transform>;
 
 bool register_algorithm(std::shared_ptr<const Algorithm> a);
 bool register_metric(std::shared_ptr<const Metric> m);
-bool register_dataset(DatasetInfo info);
 
 // Lookups that fail with "unknown <what> 'x': did you mean 'y'? (registered: ...)".
 const Algorithm& find_algorithm(const std::string& name);
 const Metric& find_metric(const std::string& name);
-const DatasetInfo& find_dataset(const std::string& name);
-std::string unknown_name_message(const std::string& what, const std::string& name,
-                                 const std::vector<std::string>& known);
 
 }  // namespace dplab
 
@@ -130,6 +100,3 @@ std::string unknown_name_message(const std::string& what, const std::string& nam
 #define DPLAB_METRIC(Class)                                                       \
   [[maybe_unused]] static const bool DPLAB_CONCAT(dplab_registered_metric_, Class) = \
       ::dplab::register_metric(std::make_shared<Class>())
-#define DPLAB_DATASET(id, ...)                                                 \
-  [[maybe_unused]] static const bool DPLAB_CONCAT(dplab_registered_dataset_, id) = \
-      ::dplab::register_dataset(__VA_ARGS__)

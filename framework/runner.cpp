@@ -16,7 +16,7 @@
 #include <sstream>
 
 #include "dplab_git_version.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/progress.hpp"
 #include "framework/registry.hpp"
 #include "framework/store.hpp"

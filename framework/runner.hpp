@@ -12,7 +12,7 @@
 #include "datasets/dataset.hpp"
 #include "framework/outputs.hpp"
 #include "framework/registry.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 #include "framework/scratch.hpp"
 #include "framework/spec.hpp"
 #include "framework/sweep.hpp"

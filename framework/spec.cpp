@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/json.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab {
 

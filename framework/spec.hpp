@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "framework/params.hpp"
+#include "core/params.hpp"
 
 namespace dplab {
 

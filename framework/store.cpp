@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <limits>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <set>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/registry.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab {
 

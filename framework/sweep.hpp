@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "framework/params.hpp"
+#include "core/params.hpp"
 #include "framework/spec.hpp"
 
 namespace dplab {

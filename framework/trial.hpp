@@ -9,8 +9,8 @@
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
 #include "framework/outputs.hpp"
-#include "framework/params.hpp"
-#include "framework/rng.hpp"
+#include "core/params.hpp"
+#include "core/rng.hpp"
 #include "framework/scratch.hpp"
 
 namespace dplab {

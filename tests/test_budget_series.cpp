@@ -13,12 +13,12 @@
 #include "algorithms/budget_series/protections.hpp"
 #include "algorithms/budget_series/series.hpp"
 #include "algorithms/budget_series/strategy.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/ledger.hpp"
 #include "framework/runner.hpp"
 #include "framework/mechanisms.hpp"
 #include "framework/registry.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 using namespace dplab;
 using namespace dplab::budget_series;

@@ -15,12 +15,12 @@
 #include "algorithms/diffpart/diffpart.hpp"
 #include "algorithms/diffpart/itemsets.hpp"
 #include "algorithms/diffpart/taxonomy.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 #include "test_support.hpp"
 
 using namespace dplab;

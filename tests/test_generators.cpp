@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "datasets/catalogue.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/registry.hpp"
 
 using namespace dplab;

@@ -13,7 +13,7 @@
 #include "algorithms/metrics/hungarian.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
-#include "framework/samplers.hpp"
+#include "core/samplers.hpp"
 #include "test_support.hpp"
 
 using namespace dplab;

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "algorithms/budget_series/series.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/ledger.hpp"
 
 using namespace dplab;

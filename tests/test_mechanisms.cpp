@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 using namespace dplab;
 

@@ -10,12 +10,12 @@
 
 #include "algorithms/workload_division/mwem.hpp"
 #include "algorithms/workload_division/workload_generator.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 #include "test_support.hpp"
 
 using namespace dplab;

@@ -8,9 +8,9 @@
 #include <string>
 #include <variant>
 
-#include "framework/error.hpp"
-#include "framework/params.hpp"
-#include "framework/value.hpp"
+#include "core/error.hpp"
+#include "core/params.hpp"
+#include "core/value.hpp"
 
 using namespace dplab;
 using dplab::testing::contains;

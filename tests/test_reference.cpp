@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/reference.hpp"
 
 using namespace dplab;

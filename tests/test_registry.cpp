@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/registry.hpp"
 
 using namespace dplab;

@@ -8,7 +8,7 @@
 #include <set>
 #include <vector>
 
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 using dplab::Stream;
 

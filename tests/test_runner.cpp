@@ -5,10 +5,10 @@
 #include <cmath>
 #include <cstring>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
-#include "framework/samplers.hpp"
+#include "core/samplers.hpp"
 #include "framework/store.hpp"
 #include "test_support.hpp"
 

@@ -10,9 +10,9 @@
 #include <numeric>
 #include <vector>
 
-#include "framework/error.hpp"
-#include "framework/rng.hpp"
-#include "framework/samplers.hpp"
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "core/samplers.hpp"
 
 using namespace dplab;
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/store.hpp"
 
 using namespace dplab;

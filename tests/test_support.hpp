@@ -12,9 +12,18 @@
 
 #include <doctest/doctest.h>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::testing {
+
+// Skips: counted by tests/main.cpp, which then exits with ctest's skip code.
+int& skip_count();
+#define DPLAB_SKIP(reason)                                         \
+  do {                                                             \
+    MESSAGE("SKIPPED: " << reason);                                \
+    ++::dplab::testing::skip_count();                              \
+    return;                                                        \
+  } while (0)
 
 inline bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
 

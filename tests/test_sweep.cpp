@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/spec.hpp"
 #include "framework/sweep.hpp"
 

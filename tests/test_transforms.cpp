@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "datasets/transform.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/registry.hpp"
-#include "framework/samplers.hpp"
+#include "core/samplers.hpp"
 
 using namespace dplab;
 using dplab::testing::error_of;

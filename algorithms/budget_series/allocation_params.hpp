@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "algorithms/budget_series/strategy.hpp"
-#include "framework/params.hpp"
-#include "framework/rng.hpp"
+#include "core/params.hpp"
+#include "core/rng.hpp"
 
 namespace dplab::budget_series {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::budget_series {
 

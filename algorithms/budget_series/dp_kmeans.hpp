@@ -21,7 +21,7 @@
 #include "algorithms/clustering/assign.hpp"
 #include "datasets/dataset.hpp"
 #include "framework/mechanisms.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab::budget_series {
 

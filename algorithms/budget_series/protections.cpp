@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "framework/samplers.hpp"
+#include "core/samplers.hpp"
 
 namespace dplab::budget_series {
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "framework/mechanisms.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab::budget_series {
 

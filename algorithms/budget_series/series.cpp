@@ -4,8 +4,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "framework/error.hpp"
-#include "framework/value.hpp"
+#include "core/error.hpp"
+#include "core/value.hpp"
 
 namespace dplab::budget_series {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "algorithms/budget_series/series.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::budget_series {
 

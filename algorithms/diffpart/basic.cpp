@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::diffpart {
 

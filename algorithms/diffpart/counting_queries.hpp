@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 #include "framework/trial.hpp"
 
 namespace dplab::diffpart {

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/ledger.hpp"
 
 namespace dplab::diffpart {

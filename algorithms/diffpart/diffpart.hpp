@@ -35,7 +35,7 @@
 #include "algorithms/diffpart/taxonomy.hpp"
 #include "datasets/dataset.hpp"
 #include "framework/mechanisms.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab::diffpart {
 

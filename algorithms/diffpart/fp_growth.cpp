@@ -4,7 +4,7 @@
 #include <queue>
 #include <span>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::diffpart {
 

@@ -4,7 +4,7 @@
 #include <numeric>
 #include <string>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::diffpart {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "framework/error.hpp"
-#include "framework/rng.hpp"
+#include "core/error.hpp"
+#include "core/rng.hpp"
 
 namespace dplab::diffpart {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::diffpart {
 

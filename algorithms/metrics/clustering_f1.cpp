@@ -4,7 +4,7 @@
 #include <map>
 
 #include "algorithms/metrics/hungarian.hpp"
-#include "framework/error.hpp"
+#include "core/error.hpp"
 #include "framework/registry.hpp"
 
 namespace dplab {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab {
 

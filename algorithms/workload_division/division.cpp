@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::wd {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "algorithms/workload_division/workload.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab::wd {
 

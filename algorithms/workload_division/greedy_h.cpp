@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::wd {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab::wd {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <vector>
 
-#include "framework/error.hpp"
-#include "framework/samplers.hpp"
+#include "core/error.hpp"
+#include "core/samplers.hpp"
 
 namespace dplab::wd {
 

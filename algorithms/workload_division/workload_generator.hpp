@@ -11,7 +11,7 @@
 #include <string>
 
 #include "algorithms/workload_division/workload.hpp"
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab::wd {
 

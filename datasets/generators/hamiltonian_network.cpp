@@ -15,10 +15,10 @@
 #include <algorithm>
 
 #include "datasets/catalogue.hpp"
-#include "framework/error.hpp"
-#include "framework/registry.hpp"
-#include "framework/rng.hpp"
-#include "framework/samplers.hpp"
+#include "core/error.hpp"
+#include "datasets/catalogue.hpp"
+#include "core/rng.hpp"
+#include "core/samplers.hpp"
 
 namespace dplab {
 namespace {

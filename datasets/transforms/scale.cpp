@@ -9,8 +9,8 @@
 #include <cmath>
 
 #include "datasets/transform.hpp"
-#include "framework/error.hpp"
-#include "framework/registry.hpp"
+#include "core/error.hpp"
+#include "datasets/transform.hpp"
 
 namespace dplab {
 namespace {

@@ -8,8 +8,8 @@
 // vol. 2, §3.4.2, Algorithm S) picks every n-subset with the same probability in one pass and
 // keeps the order.
 #include "datasets/transform.hpp"
-#include "framework/error.hpp"
-#include "framework/registry.hpp"
+#include "core/error.hpp"
+#include "datasets/transform.hpp"
 
 namespace dplab {
 namespace {

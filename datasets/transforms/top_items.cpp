@@ -12,8 +12,8 @@
 #include <numeric>
 
 #include "datasets/transform.hpp"
-#include "framework/error.hpp"
-#include "framework/registry.hpp"
+#include "core/error.hpp"
+#include "datasets/transform.hpp"
 
 namespace dplab {
 namespace {

@@ -29,9 +29,9 @@
 #include <cmath>
 
 #include "datasets/transform.hpp"
-#include "framework/error.hpp"
-#include "framework/registry.hpp"
-#include "framework/samplers.hpp"
+#include "core/error.hpp"
+#include "datasets/transform.hpp"
+#include "core/samplers.hpp"
 
 namespace dplab {
 namespace {

@@ -1,4 +1,4 @@
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab {
 

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "framework/rng.hpp"
+#include "core/rng.hpp"
 
 namespace dplab {
 

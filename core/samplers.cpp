@@ -1,10 +1,10 @@
-#include "framework/samplers.hpp"
+#include "core/samplers.hpp"
 
 #include <algorithm>
 #include <limits>
 #include <numeric>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "framework/value.hpp"
+#include "core/value.hpp"
 
 namespace dplab {
 

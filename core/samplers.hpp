@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "framework/rng.hpp"
-#include "framework/ziggurat.hpp"
+#include "core/rng.hpp"
+#include "core/ziggurat.hpp"
 
 namespace dplab {
 

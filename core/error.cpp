@@ -1,4 +1,4 @@
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab {
 

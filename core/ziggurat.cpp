@@ -1,4 +1,4 @@
-#include "framework/ziggurat.hpp"
+#include "core/ziggurat.hpp"
 
 namespace dplab {
 

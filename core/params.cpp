@@ -1,10 +1,10 @@
-#include "framework/params.hpp"
+#include "core/params.hpp"
 
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab {
 

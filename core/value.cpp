@@ -1,9 +1,9 @@
-#include "framework/value.hpp"
+#include "core/value.hpp"
 
 #include <cmath>
 #include <cstdio>
 
-#include "framework/error.hpp"
+#include "core/error.hpp"
 
 namespace dplab {
 

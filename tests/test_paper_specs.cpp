@@ -1,0 +1,106 @@
+// The quick version of `make reproduce`: every spec of every paper folder in experiments/ runs
+// with one trial per point (on the real data) and draws its figure. tests/CMakeLists.txt
+// registers one ctest entry per paper folder (DPLAB_PAPER=<paper>), so they run in parallel;
+// without DPLAB_PAPER every folder runs.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "framework/sweep.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using dplab::testing::Command;
+using dplab::testing::read_file;
+using dplab::testing::run_dplab;
+using dplab::testing::TempDir;
+
+namespace {
+
+std::vector<fs::path> specs_in(const fs::path& folder) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(folder))
+    if (e.path().extension() == ".yaml") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The specs each paper must have: one per table or figure of ../shared/REPRODUCE.md (Fig 14 of
+// budget_series is drawn from Fig 13's result). A paper folder missing here fails the test.
+const std::map<std::string, std::vector<std::string>> kExpectedSpecs = {
+    {"budget_series", {"fig1", "fig10", "fig11", "fig12", "fig13", "fig2", "fig3", "fig4", "fig5", "fig6",
+                       "fig7", "fig8", "fig9", "table2", "table3", "table4", "table5"}},
+    {"diffpart", {"fig3", "fig4", "fig5", "fig6", "fig7", "fig8"}},
+    {"workload_division", {"fig3", "fig4", "fig5", "fig6", "runtime"}},
+};
+
+}  // namespace
+
+TEST_SUITE("specs") {
+  TEST_CASE("every paper folder holds exactly its expected specs, and every spec is valid") {
+    const fs::path experiments = fs::path(DPLAB_SOURCE_DIR) / "experiments";
+    std::map<std::string, std::vector<std::string>> found;
+    for (const auto& e : fs::directory_iterator(experiments)) {
+      if (!e.is_directory()) continue;
+      auto& names = found[e.path().filename().string()];
+      for (const auto& spec : specs_in(e.path())) {
+        names.push_back(spec.stem().string());
+        CAPTURE(spec.string());
+        CHECK_NOTHROW(dplab::expand(dplab::load_spec(spec.string())));
+      }
+      std::sort(names.begin(), names.end());
+    }
+    for (const auto& [paper, names] : found) {
+      CAPTURE(paper);
+      auto it = kExpectedSpecs.find(paper);
+      REQUIRE_MESSAGE(it != kExpectedSpecs.end(), "experiments/" << paper << "/ is not listed in kExpectedSpecs");
+      std::vector<std::string> expected = it->second;
+      std::sort(expected.begin(), expected.end());
+      CHECK(names == expected);
+    }
+    for (const auto& [paper, names] : kExpectedSpecs) CHECK_MESSAGE(found.count(paper), "no folder experiments/" << paper);
+  }
+}
+
+TEST_SUITE("paper_specs") {
+  TEST_CASE("every spec of every paper runs with one trial per point and plots") {
+    const char* home = std::getenv("DPLAB_HOME");
+    REQUIRE(home);
+    const fs::path experiments = fs::path(home) / "experiments";
+    std::vector<std::string> papers;
+    for (const auto& e : fs::directory_iterator(experiments))
+      if (e.is_directory()) papers.push_back(e.path().filename().string());
+    std::sort(papers.begin(), papers.end());
+    REQUIRE_MESSAGE(papers.size() >= 3, "experiments/ holds " << papers.size() << " paper folders");
+    if (const char* only = std::getenv("DPLAB_PAPER"); only && *only) {
+      REQUIRE_MESSAGE(std::find(papers.begin(), papers.end(), only) != papers.end(),
+                      "DPLAB_PAPER=" << only << " is not a folder of " << experiments.string());
+      papers = {only};
+    }
+    for (const auto& paper : papers) {
+      const auto specs = specs_in(experiments / paper);
+      INFO("paper " << paper);
+      REQUIRE_MESSAGE(!specs.empty(), "experiments/" << paper << "/ holds no spec");
+      for (const auto& spec : specs) {
+        TempDir dir;
+        const std::string out = dir / "r.h5";
+        Command run = run_dplab("run " + spec.string() + " --trials 1 --threads 2 --out " + out, dir);
+        INFO(spec.string() << "\n" << run.err);
+        REQUIRE(run.code == 0);
+        CHECK(run.out.find("x 1 trials") != std::string::npos);
+        Command plot = run_dplab("plot " + out + " --format png", dir);
+        INFO(plot.err);
+        CHECK(plot.code == 0);
+        bool png = false;
+        for (const auto& e : fs::directory_iterator(dir.path()))
+          png |= e.path().extension() == ".png" && read_file(e.path().string()).substr(1, 3) == "PNG";
+        CHECK_MESSAGE(png, "no PNG figure drawn for " << spec.string());
+      }
+    }
+  }
+}
