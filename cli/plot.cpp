@@ -1,21 +1,66 @@
 // dplab plot RESULT [--format png,pdf]: renders the figure or table with plots/plot.py
 // (Python 3, matplotlib, h5py), from the result file alone.
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <yaml-cpp/yaml.h>
 
 #include <boost/program_options.hpp>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "framework/store.hpp"
+#include "framework/summary.hpp"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
 namespace dplab::cli {
+
+namespace {
+
+// The baselines the plot section asks for (`baseline: {column: value}` in any of its plots).
+std::vector<std::map<std::string, std::string>> plot_baselines(const std::string& plot_json, const std::string& path) {
+  std::vector<std::map<std::string, std::string>> out;
+  YAML::Node root;
+  try {
+    root = YAML::Load(plot_json);  // JSON is YAML
+  } catch (const YAML::Exception& e) {
+    throw Error(path + ": its plot section is not valid JSON (" + e.msg + ")");
+  }
+  std::vector<YAML::Node> plots;
+  if (root.IsSequence()) for (const auto& p : root) plots.push_back(p);
+  else plots.push_back(root);
+  for (const auto& p : plots) {
+    if (!p.IsMap() || !p["baseline"]) continue;
+    const YAML::Node b = p["baseline"];
+    if (!b.IsMap()) throw Error(path + ": plot.baseline must be a mapping of column: value");
+    std::map<std::string, std::string> base;
+    for (const auto& kv : b) {
+      if (!kv.first.IsScalar() || !kv.second.IsScalar())
+        throw Error(path + ": plot.baseline must map column names to single values");
+      base[kv.first.Scalar()] = kv.second.Scalar();
+    }
+    out.push_back(std::move(base));
+  }
+  return out;
+}
+
+// Removes a file when it goes out of scope.
+struct RemoveOnExit {
+  std::string path;
+  ~RemoveOnExit() {
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+  }
+};
+
+}  // namespace
 
 int plot(const std::vector<std::string>& args) {
   po::options_description opts("dplab plot RESULT [options]");
@@ -39,15 +84,32 @@ int plot(const std::vector<std::string>& args) {
   }
   if (!vm.count("result")) throw Error("missing RESULT: dplab plot results/<paper>/<name>.h5");
   const std::string result = vm["result"].as<std::string>();
-  if (!is_result_file(result)) throw Error(result + ": not a dplab result file");
+  const ResultData r = read_result(result);
   const std::string script = (fs::path(home()) / "plots" / "plot.py").string();
   if (!fs::exists(script)) throw Error("plotting script not found at " + script + " (set DPLAB_HOME)");
+
+  // The statistics come from the engine, once (framework/summary.hpp): the script only draws.
+  SummaryOptions so;
+  so.wall_time = true;
+  so.baselines = plot_baselines(r.meta.plot_json, result);
+  const std::string summary_text = summary_json(summarize_result(r, load_reference(r, home()), so));
+  char tmpl[] = "/tmp/dplab-summary-XXXXXX";
+  const int fd = ::mkstemp(tmpl);
+  if (fd < 0) throw Error("cannot create a temporary file for the plot's statistics in /tmp");
+  ::close(fd);
+  RemoveOnExit cleanup{tmpl};
+  {
+    std::ofstream out(tmpl);
+    out << summary_text;
+    if (!out.flush()) throw Error(std::string(tmpl) + ": cannot write the plot's statistics");
+  }
+
   // Debian's python3 has matplotlib and h5py (scripts/install-deps.sh); a python3 earlier on
   // PATH (pyenv, venv) may not. $DPLAB_PYTHON overrides.
   std::string python = "python3";
   if (const char* env = std::getenv("DPLAB_PYTHON"); env && *env) python = env;
   else if (fs::exists("/usr/bin/python3")) python = "/usr/bin/python3";
-  std::vector<std::string> argv_s = {python, script, result, "--format", vm["format"].as<std::string>()};
+  std::vector<std::string> argv_s = {python, script, result, "--summary", tmpl, "--format", vm["format"].as<std::string>()};
   if (!vm["out-dir"].as<std::string>().empty()) {
     argv_s.push_back("--out-dir");
     argv_s.push_back(vm["out-dir"].as<std::string>());
@@ -56,8 +118,12 @@ int plot(const std::vector<std::string>& args) {
   for (auto& s : argv_s) argv.push_back(s.data());
   argv.push_back(nullptr);
   std::cout.flush();
+  const pid_t parent = ::getpid();
   pid_t pid = fork();
   if (pid == 0) {
+    // The plotting process dies with dplab (killed or not), never outliving it.
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (::getppid() != parent) _exit(1);
     execvp(argv[0], argv.data());
     std::perror(("dplab plot: cannot run " + python).c_str());
     _exit(127);

@@ -10,10 +10,8 @@
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
-#include "framework/reference.hpp"
-#include "framework/registry.hpp"
-#include "framework/stats.hpp"
 #include "framework/store.hpp"
+#include "framework/summary.hpp"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -21,11 +19,6 @@ namespace fs = std::filesystem;
 namespace dplab::cli {
 
 namespace {
-
-std::string cell_text(const PointColumn& c, std::size_t p) {
-  if (c.text) return c.strings[p];
-  return std::isnan(c.numbers[p]) ? "" : to_string(Value(c.numbers[p]));
-}
 
 std::string num(double x, bool csv) {
   if (std::isnan(x)) return csv ? "" : "-";
@@ -40,26 +33,6 @@ std::string csv_escape(const std::string& s) {
   std::string out = "\"";
   for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
-}
-
-// Prefer the reference CSV in the source tree (it may have been corrected since the run),
-// else the copy embedded in the result file.
-Reference load_reference(const ResultData& r) {
-  fs::path p = fs::path(home()) / "results" / "reference" / r.meta.paper / (r.meta.name + ".csv");
-  std::ifstream in(p);
-  if (in) {
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return Reference::parse(ss.str(), p.string());
-  }
-  return Reference::parse(r.meta.reference_csv, "reference embedded in the result");
-}
-
-bool deterministic(const ResultData& r, std::size_t p) {
-  const PointColumn* c = r.column("algorithm_name");
-  if (!c) return false;
-  const Algorithm* a = AlgorithmRegistry::instance().find(c->strings[p]);
-  return a && a->info().deterministic;
 }
 
 }  // namespace
@@ -84,7 +57,7 @@ int show(const std::vector<std::string>& args) {
   if (!vm.count("result")) throw Error("missing RESULT: dplab show results/<paper>/<name>.h5");
   const bool csv = vm.count("csv") > 0;
   ResultData r = read_result(vm["result"].as<std::string>());
-  Reference ref = load_reference(r);
+  const auto summary = summarize_result(r, load_reference(r, home()));
 
   bool any_vector = false;
   for (const auto& m : r.metrics) any_vector |= m.is_vector;
@@ -94,40 +67,15 @@ int show(const std::vector<std::string>& args) {
   for (const char* h : {"mean", "sd", "ci95_low", "ci95_high", "trials", "paper"}) header.push_back(h);
 
   std::vector<std::vector<std::string>> rows;
-  for (std::size_t p = 0; p < r.points; ++p) {
-    std::map<std::string, std::string> values;
-    for (const auto& c : r.columns) values[c.name] = cell_text(c, p);
-    std::vector<std::string> coords;
-    for (const auto& a : r.axes) coords.push_back(values[a]);
-    const bool det = deterministic(r, p);
-    for (const auto& m : r.metrics) {
-      std::size_t length = 1;
-      if (m.is_vector) {
-        length = 0;
-        for (std::size_t t = 0; t < r.trials; ++t)
-          if (r.done[r.cell(p, t)]) length = std::max(length, m.vectors[r.cell(p, t)].size());
-      }
-      for (std::size_t i = 0; i < length; ++i) {
-        std::vector<double> v;
-        for (std::size_t t = 0; t < r.trials; ++t) {
-          if (!r.done[r.cell(p, t)]) continue;
-          if (!m.is_vector) v.push_back(m.scalar[r.cell(p, t)]);
-          else {
-            const auto& cell = m.vectors[r.cell(p, t)];
-            v.push_back(i < cell.size() ? cell[i] : NAN);
-          }
-        }
-        Summary s = summarize(v, det);
-        auto paper = ref.find(values, m.name, m.is_vector ? static_cast<long>(i + 1) : -1);
-        std::vector<std::string> row = coords;
-        row.push_back(m.name);
-        if (any_vector) row.push_back(m.is_vector ? std::to_string(i + 1) : "");
-        for (double x : {s.mean, s.sd, s.ci_low, s.ci_high}) row.push_back(num(x, csv));
-        row.push_back(std::to_string(s.n));
-        row.push_back(paper ? num(*paper, csv) : (csv ? "" : "-"));
-        rows.push_back(std::move(row));
-      }
-    }
+  for (const SummaryRow& s : summary) {
+    std::vector<std::string> row;
+    for (const auto& a : r.axes) row.push_back(cell_text(*r.column(a), s.point));
+    row.push_back(s.metric);
+    if (any_vector) row.push_back(s.index < 0 ? "" : std::to_string(s.index));
+    for (double x : {s.stats.mean, s.stats.sd, s.stats.ci_low, s.stats.ci_high}) row.push_back(num(x, csv));
+    row.push_back(std::to_string(s.stats.n));
+    row.push_back(s.paper ? num(*s.paper, csv) : (csv ? "" : "-"));
+    rows.push_back(std::move(row));
   }
 
   if (csv) {

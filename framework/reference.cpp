@@ -21,13 +21,14 @@ std::vector<std::string> split_csv_line(const std::string& line) {
   return out;
 }
 
-bool same(const std::string& a, const std::string& b) {
+}  // namespace
+
+bool Reference::same_value(const std::string& a, const std::string& b) {
   if (a == b) return true;
   char *ea = nullptr, *eb = nullptr;
   double x = std::strtod(a.c_str(), &ea), y = std::strtod(b.c_str(), &eb);
   return !a.empty() && !b.empty() && *ea == '\0' && *eb == '\0' && x == y;
 }
-}  // namespace
 
 Reference Reference::parse(const std::string& text, const std::string& origin) {
   Reference r;
@@ -70,10 +71,10 @@ std::optional<double> Reference::find(const std::map<std::string, std::string>& 
       } else if (h == "note" || row[c].empty()) {
         // free text, or a column this row does not constrain (an empty index: a scalar metric)
       } else if (h == "index") {
-        match = index >= 0 && same(row[c], std::to_string(index));
+        match = index >= 0 && same_value(row[c], std::to_string(index));
       } else {
         auto it = point.find(h);
-        match = it != point.end() && same(it->second, row[c]);
+        match = it != point.end() && same_value(it->second, row[c]);
       }
     }
     if (match && value) return value;

@@ -21,6 +21,8 @@ class Reference {
   std::optional<double> find(const std::map<std::string, std::string>& point_values,
                              const std::string& metric, long index = -1) const;
   bool empty() const { return rows_.empty(); }
+  // Equal as text, or as numbers when both read as numbers ("0.5" and "5e-1").
+  static bool same_value(const std::string& a, const std::string& b);
 
  private:
   std::vector<std::string> header_;

@@ -1,0 +1,54 @@
+// The statistics of a result file, computed once for every consumer (`dplab show`, its CSV,
+// the figures, the report): one row per point, metric and vector index, with the mean, the
+// standard deviation and the 95% confidence interval over the trials done, and the paper's
+// value where results/reference/ has one. Figures never recompute these: `dplab plot` hands
+// the rows to plots/ (see cli/plot.cpp).
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "framework/reference.hpp"
+#include "framework/stats.hpp"
+#include "framework/store.hpp"
+
+namespace dplab {
+
+struct SummaryRow {
+  std::size_t point = 0;
+  std::string metric;   // a metric of the file, or "wall_time" (seconds of the algorithm)
+  long index = -1;      // 1-based element of a vector metric; -1 for a scalar
+  // Empty, or the baseline the values are reduced against ("algorithm=Identity"): the
+  // per-trial reduction 1 - y / y_baseline, paired by trial (trials share their public inputs).
+  std::string baseline;
+  Summary stats;
+  std::optional<double> paper;
+};
+
+struct SummaryOptions {
+  bool wall_time = false;  // also summarise /trials/wall_time as metric "wall_time"
+  // Reductions against baselines: each a set of column = value that picks the baseline point
+  // of every other point (the one with the same coordinates on every other axis).
+  std::vector<std::map<std::string, std::string>> baselines;
+};
+
+// The text of point p's value in column c, as show and the reference matching use it.
+std::string cell_text(const PointColumn& c, std::size_t p);
+
+// The paper's numbers for a result: results/reference/<paper>/<name>.csv under `home` (it may
+// have been corrected since the run), else the copy embedded in the result file.
+Reference load_reference(const ResultData& r, const std::string& home);
+
+// The rows as JSON ({"rows": [{point, metric, index, baseline, n, mean, sd, lo, hi, paper}]},
+// NaN and absent values as null): what plots/ draws.
+std::string summary_json(const std::vector<SummaryRow>& rows);
+
+// "algorithm=Identity" (keys in order): how a baseline is named in SummaryRow::baseline.
+std::string baseline_name(const std::map<std::string, std::string>& baseline);
+
+// Throws an Error naming the file when a baseline matches no point or a point has no baseline.
+std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& ref,
+                                         const SummaryOptions& opts = {});
+
+}  // namespace dplab

@@ -1,0 +1,87 @@
+"""Drawing helpers shared by the plot kinds: labels, panels, the provenance footer, saving."""
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from .result import fail, same  # noqa: E402
+
+
+def x_number(v):
+    """A numeric x value: the value itself, or the number a label ends with ("STM 800000")."""
+    try:
+        return float(v)
+    except ValueError:
+        m = re.search(r"(-?[0-9.]+(?:e[-+]?[0-9]+)?)\s*$", v)
+        if not m:
+            fail(f"x value {v!r} is not a number and does not end with one")
+        return float(m.group(1))
+
+
+def label_of(opts, value):
+    labels = opts.get("labels", {})
+    return str(labels.get(value, labels.get(str(value), value)))
+
+
+def panel_groups(res, opts):
+    panels = opts.get("panels")
+    everything = list(range(res.npoints))
+    if not panels:
+        return [(opts.get("title", ""), everything)]
+    if isinstance(panels, str):
+        values = []
+        for p in everything:
+            if res.value(panels, p) not in values:
+                values.append(res.value(panels, p))
+        return [(label_of(opts, v), [p for p in everything if res.value(panels, p) == v]) for v in values]
+    groups = []
+    for panel in panels:
+        where = panel.get("where", {})
+        sel = [p for p in everything
+               if all(any(same(res.value(c, p), str(v)) for v in (vals if isinstance(vals, list) else [vals]))
+                      for c, vals in where.items())]
+        groups.append((panel.get("title", ""), sel))
+    return groups
+
+
+def trials_done(res):
+    return int(res.done.sum(axis=1).max()) if res.npoints else 0
+
+
+def panel_axes(res, opts, size):
+    """The figure and its (axes, (title, points)) panels, `panel_cols` per row. With a baseline,
+    the baseline's own points are left out (they are the denominator, not a line)."""
+    groups = panel_groups(res, opts)
+    ncols = min(len(groups), int(opts.get("panel_cols", len(groups))))
+    nrows = (len(groups) + ncols - 1) // ncols
+    fig, axs = plt.subplots(nrows, ncols, figsize=(size[0] * ncols, size[1] * nrows), squeeze=False)
+    for ax in axs.flat[len(groups):]:
+        ax.set_visible(False)
+    baseline = opts.get("baseline")
+    if baseline:
+        is_base = lambda p: all(same(res.value(c, p), str(v)) for c, v in baseline.items())
+        groups = [(title, [p for p in sel if not is_base(p)]) for title, sel in groups]
+    return fig, list(zip(axs.flat, groups))
+
+
+def finish(fig, res, opts, note, out_base, formats):
+    """The figure's super-title, its provenance line (paper, figure, what "ours" is, code
+    version) and the files."""
+    if opts.get("suptitle"):
+        fig.suptitle(opts["suptitle"])
+    fig.text(0.01, 0.005, f"{res.meta.get('paper')} {res.meta.get('id')} | {note} | dplab {res.meta.get('code_version')}",
+             fontsize=6, color="gray")
+    fig.tight_layout(rect=(0, 0.02, 1, 1))
+    return save(fig, out_base, formats)
+
+
+def save(fig, out_base, formats):
+    written = []
+    for fmt in formats:
+        path = f"{out_base}.{fmt}"
+        fig.savefig(path, dpi=150, bbox_inches="tight")
+        written.append(path)
+    plt.close(fig)
+    return written
