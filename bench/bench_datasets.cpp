@@ -9,6 +9,7 @@
 
 #include "datasets/catalogue.hpp"
 #include "framework/registry.hpp"
+#include "dplab_source_dir.hpp"
 
 namespace {
 

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "dplab_source_dir.hpp"
 
 namespace dplab::cli {
 

@@ -5,6 +5,7 @@
 
 #include "datasets/checksum.hpp"
 #include "core/error.hpp"
+#include "dplab_source_dir.hpp"
 
 namespace fs = std::filesystem;
 

@@ -20,6 +20,7 @@
 #include "framework/progress.hpp"
 #include "framework/registry.hpp"
 #include "framework/store.hpp"
+#include "dplab_source_dir.hpp"
 
 namespace fs = std::filesystem;
 

@@ -13,6 +13,7 @@
 
 #include "framework/sweep.hpp"
 #include "test_support.hpp"
+#include "dplab_source_dir.hpp"
 
 namespace fs = std::filesystem;
 using dplab::testing::Command;

@@ -13,6 +13,7 @@
 #include <doctest/doctest.h>
 
 #include "core/error.hpp"
+#include "dplab_test_paths.hpp"
 
 namespace dplab::testing {
 

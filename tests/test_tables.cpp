@@ -11,6 +11,7 @@
 #include "framework/stats.hpp"
 #include "framework/store.hpp"
 #include "test_support.hpp"
+#include "dplab_source_dir.hpp"
 
 namespace {
 
