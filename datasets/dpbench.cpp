@@ -12,7 +12,6 @@
 #include "datasets/catalogue.hpp"
 #include "datasets/parse.hpp"
 #include "datasets/text_file.hpp"
-#include "datasets/catalogue.hpp"
 
 namespace dplab {
 namespace {

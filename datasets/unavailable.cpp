@@ -17,7 +17,6 @@
 // LC-DTIR-ALL (with its own filtered subset LC-DTIR-F1) the most heavy-tailed. Fidata is not
 // dense (58% zeros): LC-REQ-ALL matches it on all four statistics.
 #include "datasets/catalogue.hpp"
-#include "datasets/catalogue.hpp"
 
 namespace dplab {
 namespace {

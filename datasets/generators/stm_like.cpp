@@ -32,7 +32,6 @@
 
 #include "datasets/catalogue.hpp"
 #include "core/error.hpp"
-#include "datasets/catalogue.hpp"
 #include "core/rng.hpp"
 #include "core/samplers.hpp"
 

@@ -25,7 +25,6 @@
 
 #include "datasets/transform.hpp"
 #include "core/error.hpp"
-#include "datasets/transform.hpp"
 #include "core/samplers.hpp"
 
 namespace dplab {

@@ -9,7 +9,6 @@
 // keeps the order.
 #include "datasets/transform.hpp"
 #include "core/error.hpp"
-#include "datasets/transform.hpp"
 
 namespace dplab {
 namespace {

@@ -13,7 +13,6 @@
 
 #include "datasets/transform.hpp"
 #include "core/error.hpp"
-#include "datasets/transform.hpp"
 
 namespace dplab {
 namespace {
