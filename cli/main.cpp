@@ -1,6 +1,8 @@
 // dplab: reproduce differential-privacy experiments from specs.
+#include <csignal>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -45,19 +47,25 @@ int main(int argc, char** argv) {
     std::cout << "dplab " << DPLAB_VERSION << " (" << DPLAB_GIT_DESCRIBE << ")\n";
     return 0;
   }
+  // Past a file-size limit (ulimit -f) a write fails with EFBIG, which the store reports as an
+  // error, instead of the signal killing dplab half-way through a result file.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     if (cmd == "list") return dplab::cli::list(args);
     if (cmd == "run") return dplab::cli::run(args);
     if (cmd == "show") return dplab::cli::show(args);
     if (cmd == "plot") return dplab::cli::plot(args);
     if (cmd == "datasets") return dplab::cli::datasets(args);
-    std::cerr << "dplab: unknown command '" << cmd << "' (allowed: list, run, show, plot, datasets)\n";
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, datasets)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";
     return 2;
   } catch (const dplab::Error& e) {
     std::cerr << "dplab " << cmd << ": error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "dplab " << cmd << ": error: out of memory (is the run larger than this machine? see --max-cells)\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "dplab " << cmd << ": internal error: " << e.what() << "\n";

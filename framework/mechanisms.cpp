@@ -16,17 +16,24 @@ void check_sensitivity(double s, const char* what) {
     throw Error(std::string("mechanism '") + what + "': sensitivity must be a finite number > 0, got " +
                 to_string(Value(s)));
 }
+// Refused before charging: a scale that overflows (eps = 1e-310) would release +-inf or NaN.
+void check_scale(double sensitivity, double eps, const char* what) {
+  check_sensitivity(sensitivity, what);
+  if (eps > 0 && !std::isfinite(sensitivity / eps))
+    throw Error(std::string("mechanism '") + what + "': the noise scale sensitivity/eps = " + to_string(Value(sensitivity)) +
+                "/" + to_string(Value(eps)) + " overflows; eps is too small");
+}
 }  // namespace
 
 double Mechanisms::laplace(double value, double sensitivity, double eps, const char* what) {
-  check_sensitivity(sensitivity, what);
+  check_scale(sensitivity, eps, what);
   ledger_.charge(eps, what);
   return value + sample_laplace(stream_, sensitivity / eps);
 }
 
 void Mechanisms::laplace(std::span<double> values, double l1_sensitivity, double eps,
                          const char* what) {
-  check_sensitivity(l1_sensitivity, what);
+  check_scale(l1_sensitivity, eps, what);
   ledger_.charge(eps, what);
   add_laplace(stream_, l1_sensitivity / eps, values);
 }
@@ -34,7 +41,7 @@ void Mechanisms::laplace(std::span<double> values, double l1_sensitivity, double
 std::vector<std::uint64_t> Mechanisms::laplace_exceedances(std::uint64_t count, double threshold,
                                                            double sensitivity, double eps,
                                                            const char* what) {
-  check_sensitivity(sensitivity, what);
+  check_scale(sensitivity, eps, what);
   ledger_.charge(eps, what);
   const double b = sensitivity / eps;
   // q = Pr[Lap(b) > threshold].
@@ -59,7 +66,7 @@ std::vector<std::uint64_t> Mechanisms::laplace_exceedances(std::uint64_t count, 
 
 std::int64_t Mechanisms::geometric(std::int64_t value, double sensitivity, double eps,
                                    const char* what) {
-  check_sensitivity(sensitivity, what);
+  check_scale(sensitivity, eps, what);
   ledger_.charge(eps, what);
   return value + sample_two_sided_geometric(stream_, sensitivity / eps);
 }

@@ -29,6 +29,10 @@ struct RunOptions {
   bool quiet = false;
   double checkpoint_seconds = 5.0;     // 0: after every trial (tests)
   std::int64_t abort_after = -1;       // testing: die like kill -9 after this many new trials
+  // Bounds that turn a mistaken spec into an error instead of exhausting memory (--max-points,
+  // --max-cells): sweep points, and points x trials (memory is reserved for every cell).
+  std::size_t max_points = kDefaultMaxPoints;
+  std::size_t max_cells = 100'000'000;
 };
 
 struct RunSummary {

@@ -140,9 +140,11 @@ TEST_SUITE("cli_e2e") {
     // Simulated crash right after 37 trials, with a checkpoint after every trial.
     Command crash = run_dplab("run " + dir / "slow.yaml" + " --out " + dir / "r.h5 -q --abort-after 37 --checkpoint-seconds 0", dir);
     CHECK(crash.code == 137);
+    // What the last finished checkpoint held (a checkpoint still being written when the process
+    // died is lost with it, as after a real crash).
     const auto saved = done_count(dir / "r.h5");
-    CHECK(saved >= 30);
-    CHECK(saved < 300);
+    CHECK(saved > 0);
+    CHECK(saved <= 37);
     Command resume = run_dplab("run " + dir / "slow.yaml" + " --out " + dir / "r.h5", dir);
     REQUIRE(resume.code == 0);
     CHECK(resume.out.find(std::to_string(saved) + " already done") != std::string::npos);
@@ -217,7 +219,7 @@ TEST_SUITE("cli_e2e") {
     expect_error(dir, "run " + dir / "nope.yaml", {"nope.yaml", "cannot read spec file"});
     expect_error(dir, "run " + dir / "t2.yaml --trials 0", {"--trials must be >= 1"});
     write_file(dir / "garbage.h5", "not hdf5 at all");
-    expect_error(dir, "show " + dir / "garbage.h5", {"garbage.h5", "not an HDF5 file"});
+    expect_error(dir, "show " + dir / "garbage.h5", {"garbage.h5", "not a dplab result file"});
     expect_error(dir, "run " + dir / "t2.yaml --out " + dir / "garbage.h5",
                  {"garbage.h5", "not a dplab result file"}, dir / "garbage.h5");
     CHECK(run_dplab("list nonsense", dir).code != 0);
