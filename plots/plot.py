@@ -66,4 +66,9 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except SystemExit:
+        raise
+    except Exception as e:  # one line, never a traceback
+        fail(f"cannot draw {sys.argv[1] if len(sys.argv) > 1 else 'the result'} ({type(e).__name__}: {e})")
