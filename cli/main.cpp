@@ -1,4 +1,7 @@
 // dplab: reproduce differential-privacy experiments from specs.
+#include <unistd.h>
+
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <exception>
@@ -27,6 +30,7 @@ const char* kUsage =
     "  datasets list | show NAME [--param k=v]... | verify [NAME...]\n"
     "                                                   the dataset catalogue, statistics, checksums\n"
     "\n"
+    "  dplab -C DIR <command>   run the command as if started in DIR\n"
     "  dplab <command> --help   options of one command\n"
     "  dplab --version          version and commit\n";
 
@@ -37,8 +41,21 @@ int main(int argc, char** argv) {
     std::cerr << kUsage;
     return 2;
   }
-  std::string cmd = argv[1];
-  std::vector<std::string> args(argv + 2, argv + argc);
+  // dplab -C DIR <command>: run as if started in DIR (like make -C and git -C).
+  int first = 1;
+  while (first + 1 < argc && (std::strcmp(argv[first], "-C") == 0 || std::strcmp(argv[first], "--chdir") == 0)) {
+    if (::chdir(argv[first + 1]) != 0) {
+      std::cerr << "dplab: cannot change to directory " << dplab::quote(argv[first + 1]) << ": " << std::strerror(errno) << "\n";
+      return 2;
+    }
+    first += 2;
+  }
+  if (first >= argc) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  std::string cmd = argv[first];
+  std::vector<std::string> args(argv + first + 1, argv + argc);
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     std::cout << kUsage;
     return 0;

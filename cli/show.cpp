@@ -91,6 +91,7 @@ int show(const std::vector<std::string>& args) {
             << "code " << r.meta.code_version << ", seed " << r.meta.seed << ", " << r.meta.threads
             << " threads on " << r.meta.host << ", " << r.meta.started << " .. "
             << (r.meta.finished.empty() ? "(incomplete)" : r.meta.finished) << "\n";
+  if (!r.meta.overrides.empty()) std::cout << "overridden: " << r.meta.overrides << "\n";
   if (r.meta.code_history.find(',') != std::string::npos)
     std::cout << "note: trials were computed by several code versions: " << r.meta.code_history << "\n";
   std::cout << "\n";

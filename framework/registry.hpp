@@ -51,6 +51,10 @@ class Algorithm {
   virtual AlgorithmInfo info() const = 0;
   // One trial. Must draw all randomness from ctx.stream and all noise through ctx.noise.
   virtual void run(TrialContext& ctx) const = 0;
+  // Domain rules that depend on the parameters alone (beyond each parameter's own range, e.g.
+  // AC-'s U_s at or above Lemma 2's bound): checked for every sweep point before any trial runs,
+  // so a bad combination fails at once, not at trial time. Throws an Error saying what is allowed.
+  virtual void check(const Params&) const {}
 };
 
 struct MetricInfo {

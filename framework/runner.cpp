@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -128,8 +130,28 @@ void check_writable(const std::string& out) {
 
 }  // namespace
 
-std::string default_output(const Spec& spec) {
-  return (fs::path("results") / spec.paper / (spec.name + ".h5")).string();
+std::string default_output(const Spec& spec, const std::vector<std::string>& overrides) {
+  std::string stem = spec.name;
+  if (!overrides.empty()) {
+    // An overridden run never lands on the paper run's file: "table2@params.eps=2".
+    std::string tag;
+    for (const auto& o : overrides) tag += (tag.empty() ? "" : "+") + o;
+    for (char& c : tag)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && std::string("._=,+-").find(c) == std::string::npos) c = '_';
+    if (tag.size() > 80) {
+      char h[17];
+      std::snprintf(h, sizeof h, "%016llx", static_cast<unsigned long long>(hash64(tag)));
+      tag = tag.substr(0, 60) + "-" + h;
+    }
+    stem += "@" + tag;
+  }
+  return (fs::path("results") / spec.paper / (stem + ".h5")).string();
+}
+
+std::string joined_overrides(const std::vector<std::string>& overrides) {
+  std::string out;
+  for (const auto& o : overrides) out += (out.empty() ? "" : "; ") + ("--set " + o);
+  return out;
 }
 
 std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref) {
@@ -256,7 +278,8 @@ ResultData open_result(const Spec& spec, const std::vector<Point>& points, const
 }
 
 // The spec's description of the run, written with every checkpoint.
-void stamp_spec(ResultData& r, const Spec& spec) {
+void stamp_spec(ResultData& r, const Spec& spec, const std::vector<std::string>& overrides) {
+  r.meta.overrides = joined_overrides(overrides);
   r.meta.name = spec.name; r.meta.paper = spec.paper; r.meta.id = spec.id;
   r.meta.description = spec.description; r.meta.spec_text = spec.effective_yaml;
   r.meta.spec_source = spec.source_text; r.meta.spec_path = spec.file;
@@ -320,7 +343,7 @@ RunSummary run(const RunOptions& opts) {
   if (opts.trials) overrides.push_back("trials=" + std::to_string(*opts.trials));
   Spec spec = load_spec(opts.spec_path, overrides);
   std::vector<Point> points = expand(spec, opts.max_points);  // validates everything before any trial runs
-  const std::string out = opts.out.empty() ? default_output(spec) : opts.out;
+  const std::string out = opts.out.empty() ? default_output(spec, opts.overrides) : opts.out;
   const std::size_t P = points.size();
   const auto T = static_cast<std::size_t>(spec.trials);
   if (T > opts.max_cells / std::max<std::size_t>(1, P))
@@ -333,7 +356,7 @@ RunSummary run(const RunOptions& opts) {
   bool resumed = false;
   ResultData r = open_result(spec, points, out, opts.force, resumed);
   r.resize_trials(T);
-  stamp_spec(r, spec);
+  stamp_spec(r, spec, opts.overrides);
   std::size_t already = 0;
   const std::vector<WorkItem> work = plan_work(r, already);
   if (!work.empty()) stamp_code(r, resumed, already, out, opts.quiet);

@@ -72,6 +72,9 @@ const Dataset* dataset_of(const DatasetMap& data, const Point& p);
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
                       const Dataset* data, Scratch& scratch);
 RunSummary run(const RunOptions& opts);
-std::string default_output(const Spec& spec);
+// results/<paper>/<name>.h5, or results/<paper>/<name>@<overrides>.h5 for a run with --set.
+std::string default_output(const Spec& spec, const std::vector<std::string>& overrides = {});
+// "--set a=1; --set b=2": how overrides are recorded in a result.
+std::string joined_overrides(const std::vector<std::string>& overrides);
 
 }  // namespace dplab

@@ -242,7 +242,8 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
   m.name = rd.get_string(f, "name"); m.paper = rd.get_string(f, "paper"); m.id = rd.get_string(f, "id");
   m.description = rd.get_string(f, "description"); m.spec_text = rd.get_string(f, "spec_text");
   m.spec_source = rd.get_string(f, "spec_source"); m.spec_path = rd.get_string(f, "spec_path");
-  m.spec_hash = rd.get_string(f, "spec_hash"); m.code_version = rd.get_string(f, "code_version");
+  m.spec_hash = rd.get_string(f, "spec_hash"); m.overrides = rd.get_string(f, "overrides");
+  m.code_version = rd.get_string(f, "code_version");
   m.code_history = rd.get_string(f, "code_history");
   m.host = rd.get_string(f, "host"); m.started = rd.get_string(f, "started");
   m.finished = rd.get_string(f, "finished"); m.plot_json = rd.get_string(f, "plot_json");
@@ -368,7 +369,7 @@ void write_result(const std::string& path, const ResultData& r) {
         for (auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
                  {"name", m.name}, {"paper", m.paper}, {"id", m.id}, {"description", m.description},
                  {"spec_text", m.spec_text}, {"spec_source", m.spec_source}, {"spec_path", m.spec_path},
-                 {"spec_hash", m.spec_hash}, {"code_version", m.code_version},
+                 {"spec_hash", m.spec_hash}, {"overrides", m.overrides}, {"code_version", m.code_version},
                  {"code_history", m.code_history}, {"host", m.host},
                  {"started", m.started}, {"finished", m.finished}, {"plot_json", m.plot_json},
                  {"reference_csv", m.reference_csv}})

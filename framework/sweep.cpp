@@ -258,6 +258,11 @@ void add_points(const Spec& spec, const EntryPlan& plan, std::vector<Point>& poi
           p.coords.emplace_back(plan.groups[gi]->names[k], plan.rows[gi][at[gi]][k]);
         }
       p.params = with_defaults(plan.info.params, given);
+      try {
+        find_algorithm(plan.info.name).check(p.params);
+      } catch (const Error& e) {
+        throw Error(located(spec.file, plan.entry->line, describe(p), e.what()));
+      }
       p.budget = plan.info.budget_param.empty() ? 0.0 : p.params.real(plan.info.budget_param);
       // A budget this small makes every noise scale sensitivity/eps overflow to infinity.
       if (p.budget > 0 && !std::isfinite(1.0 / p.budget))

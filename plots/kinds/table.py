@@ -3,7 +3,7 @@ cells "ours ±CI (paper value)"; also printed as Markdown on stdout."""
 import matplotlib.pyplot as plt
 import numpy as np
 
-from dplab_plot.common import label_of, save, trials_done
+from dplab_plot.common import label_of, provenance, save, trials_done
 
 REQUIRED = ["rows"]
 
@@ -65,6 +65,5 @@ def draw(res, opts, out_base, formats):
     ax.set_title(opts.get("title", f"{res.meta.get('paper')} {res.meta.get('id')}"), fontsize=9)
     trials = trials_done(res)
     ours = "ours: one trial (deterministic)" if trials <= 1 else f"ours: mean ± 95% CI half-width over {trials} trials"
-    fig.text(0.01, 0.01, f"{ours}; (paper) as published | dplab {res.meta.get('code_version')}",
-             fontsize=6, color="gray")
+    fig.text(0.01, 0.01, provenance(res, f"{ours}; (paper) as published"), fontsize=6, color="gray")
     return save(fig, out_base, formats)
