@@ -8,6 +8,8 @@
 // trial t (common random numbers: the curves of Figs 6.9-6.10 differ by their budgets only), a
 // trial replays alone, and nothing private decides which network is drawn. A spec that names a
 // Network dataset publishes that one network in every trial instead.
+#include <time.h>
+
 #include <cmath>
 #include <limits>
 #include <string>
@@ -60,6 +62,7 @@ class PathPublishing : public Algorithm {
         {"good_if_usable", "good_output of usable networks, NaN otherwise (Fig. 6.8b)"},
         {"good_k4", "good_output of usable networks with >= 4 root/leaf visits, NaN otherwise (Prop. 6.1)"},
         {"root_leaf", "roots and leaves of G_P standing for visits (Prop. 6.1's k)"},
+        {"blind", "1 if no visit is a root or a leaf (fakes and pieces hold both ends: Rule 5 ties), NaN without G_P"},
         {"built", "1 if a G_P was produced (with splitting: always, Theorem 6.3)"},
         {"recovered", "1 if Rules 1 and 2 give exactly the path's edges, NaN without G_P"},
         {"rules_hold", "1 if G_P satisfies the rules (Claim 6.1), NaN without G_P"},
@@ -74,6 +77,7 @@ class PathPublishing : public Algorithm {
         {"levels", "occupied levels of G_P"},
         {"flipped", "1 if Rule 5 turned G_P upside down"},
         {"drawn_pairs", "vertex pairs drawn by Algorithm 6.2"},
+        {"cpu_time", "thread CPU seconds of the publish (Algorithm 6.3), network drawing excluded"},
         {"edge_loss", "exact privacy loss of Algorithm 6.2 for the worst missing path edge (Lemma 6.2 says eps_e + ln 2)"},
     };
     i.budget_param = "eps";
@@ -108,7 +112,13 @@ class PathPublishing : public Algorithm {
       net = &drawn;
     }
 
+    // Thread CPU time of the publish alone: unlike the trial's wall time it does not count the
+    // time other processes take the core away, which on a shared machine is most of the
+    // variation at these durations (tens of microseconds).
+    timespec t0{}, t1{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     const Publication pub = publish(*net, cfg, ctx.noise);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
     const bool built = pub.gp.has_value();
     const bool usable = built && !pub.stats.split_needed && !pub.stats.budget_hit;
     const double good = built ? pub.recovery.good : 0.0;
@@ -118,6 +128,7 @@ class PathPublishing : public Algorithm {
     out.scalar("good_if_usable", usable ? good : kNaN);
     out.scalar("good_k4", usable && pub.recovery.root_leaf >= 4 ? good : kNaN);
     out.scalar("root_leaf", built ? double(pub.recovery.root_leaf) : kNaN);
+    out.scalar("blind", built ? double(pub.recovery.blind) : kNaN);
     out.scalar("built", built);
     out.scalar("recovered", built ? double(pub.recovery.edges_exact) : kNaN);
     out.scalar("rules_hold", built ? double(pub.rules_hold) : kNaN);
@@ -132,6 +143,7 @@ class PathPublishing : public Algorithm {
     out.scalar("flipped", pub.flipped);
     out.scalar("drawn_pairs", double(pub.drawn_pairs));
     out.scalar("edge_loss", cfg.dp_edges ? pub.edge_loss : kNaN);
+    out.scalar("cpu_time", double(t1.tv_sec - t0.tv_sec) + 1e-9 * double(t1.tv_nsec - t0.tv_nsec));
   }
 };
 

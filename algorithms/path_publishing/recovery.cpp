@@ -77,6 +77,7 @@ Recovery recover(const GraphPath& gp, const ProcessedNetwork& pn, const Network&
   for (std::size_t x = 0; x < gp.size(); ++x)
     if (pn.copies[gp.copy[x]].position >= 0 && (e.root[x] || e.leaf[x])) ++r.root_leaf;
   r.levels = std::set<int>(gp.level.begin(), gp.level.end()).size();
+  r.blind = r.root_leaf == 0;
   if (r.edges_exact) {
     const bool forward = consistent(gp, pn, e, false), backward = consistent(gp, pn, e, true);
     r.good = forward ? (backward ? 0.5 : 1.0) : 0.0;

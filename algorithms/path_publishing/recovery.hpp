@@ -29,6 +29,7 @@ struct Recovery {
   double good = 0;            // 1, 0.5 (a tie) or 0
   std::size_t root_leaf = 0;  // vertices of G_P standing for visits that are roots or leaves (Prop. 6.1's k)
   std::size_t levels = 0;     // depth of G_P (occupied levels)
+  bool blind = false;         // no visit is a root or a leaf: Rule 5 cannot tell the ends apart
 };
 Recovery recover(const GraphPath& gp, const ProcessedNetwork& pn, const Network& net);
 
