@@ -146,11 +146,11 @@ Statistics Ratings::statistics() const {
 
 std::string Network::summary() const {
   return std::to_string(vertices) + " vertices, " + std::to_string(edges.size()) + " edges, " +
-         (cyclic ? "cyclic" : "acyclic") + " Hamiltonian path";
+         (cyclic ? "cyclic path of " + std::to_string(path.size()) + " visits" : std::string("acyclic Hamiltonian path"));
 }
 Statistics Network::statistics() const {
   return {{"vertices |V|", std::to_string(vertices)}, {"edges |E|", std::to_string(edges.size())},
-          {"path", cyclic ? "cyclic" : "acyclic"}};
+          {"path", (cyclic ? "cyclic, " : "acyclic, ") + std::to_string(path.size()) + " visits"}};
 }
 
 }  // namespace dplab

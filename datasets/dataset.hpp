@@ -95,8 +95,9 @@ struct Ratings : Dataset {
   Statistics statistics() const override;
 };
 
-// A network with a known Hamiltonian path (lu_thesis ch. 6): undirected edges between
-// vertices 0..vertices-1; `path` visits every vertex once; `cyclic` when its ends are joined.
+// A network with a known path over all its vertices (lu_thesis ch. 6): undirected edges
+// between vertices 0..vertices-1; `path` visits every vertex, once each unless `cyclic`, when it
+// returns to vertices it visited before (rings; consecutive visits are always distinct).
 struct Network : Dataset {
   std::uint32_t vertices = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;

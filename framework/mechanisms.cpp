@@ -1,5 +1,6 @@
 #include "framework/mechanisms.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -79,6 +80,28 @@ std::size_t Mechanisms::exponential(std::span<const double> scores, double sensi
   std::vector<double> logw(scores.size());
   for (std::size_t i = 0; i < scores.size(); ++i) logw[i] = eps * scores[i] / (2 * sensitivity);
   return sample_from_log_weights(stream_, logw);
+}
+
+std::vector<std::uint32_t> Mechanisms::exponential_each(std::size_t count, std::span<const double> scores,
+                                                       double sensitivity, double eps, const char* what) {
+  check_sensitivity(sensitivity, what);
+  if (scores.empty()) throw Error(std::string("mechanism '") + what + "': no candidates");
+  ledger_.charge(eps, what);
+  // Cumulative probabilities, computed once for all parts (stable: shifted by the best score).
+  double best = scores[0];
+  for (double q : scores) best = std::max(best, q);
+  std::vector<double> cumulative(scores.size());
+  double total = 0;
+  for (std::size_t i = 0; i < scores.size(); ++i)
+    cumulative[i] = total += std::exp(eps * (scores[i] - best) / (2 * sensitivity));
+  std::vector<std::uint32_t> out(count);
+  for (auto& o : out) {
+    const double u = stream_.uniform() * total;
+    std::uint32_t i = 0;
+    while (i + 1 < cumulative.size() && u >= cumulative[i]) ++i;
+    o = i;
+  }
+  return out;
 }
 
 }  // namespace dplab

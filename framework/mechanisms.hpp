@@ -43,6 +43,15 @@ class Mechanisms {
   std::size_t exponential(std::span<const double> scores, double sensitivity, double eps,
                           const char* what = "exponential");
 
+  // The exponential mechanism applied to each of `count` disjoint parts of the data, every part
+  // with the same candidates and scores (lu_thesis Algorithm 6.2: every vertex pair that is not
+  // an edge becomes a path edge or a graph edge). One charge of eps (parallel composition over
+  // the parts); for each part, independently, the index of its candidate, chosen with
+  // probability proportional to exp(eps * score[i] / (2 * sensitivity)).
+  std::vector<std::uint32_t> exponential_each(std::size_t count, std::span<const double> scores,
+                                              double sensitivity, double eps,
+                                              const char* what = "exponential (each part)");
+
   PrivacyLedger& ledger() { return ledger_; }
 
  private:

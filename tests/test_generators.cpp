@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <set>
 #include <string>
@@ -340,8 +341,8 @@ TEST_CASE("hamiltonian_network: every feasible size of lu_thesis ch. 6, acyclic 
   std::size_t networks = 0;
   for (std::int64_t v = 2; v <= 10; ++v)
     for (bool cyclic : {false, true}) {
-      if (cyclic && v < 3) continue;
-      for (std::int64_t e = v - 1 + cyclic; e <= v * (v - 1) / 2; ++e) {
+      if (cyclic && v < 4) continue;
+      for (std::int64_t e = v - 1 + 2 * cyclic; e <= v * (v - 1) / 2; ++e) {
         CAPTURE(v);
         CAPTURE(e);
         CAPTURE(cyclic);
@@ -355,26 +356,58 @@ TEST_CASE("hamiltonian_network: every feasible size of lu_thesis ch. 6, acyclic 
         std::set<std::pair<std::uint32_t, std::uint32_t>> set(g.edges.begin(), g.edges.end());
         CHECK(set.size() == g.edges.size());
         for (auto [a, b] : g.edges) { CHECK(a < b); CHECK(b < g.vertices); }
-        // The path visits every vertex once and its edges exist.
+        // The path visits every vertex (once, or with one return when cyclic) and its edges exist.
         std::vector<std::uint32_t> sorted = g.path;
         std::sort(sorted.begin(), sorted.end());
+        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
         std::vector<std::uint32_t> all(static_cast<std::size_t>(v));
         std::iota(all.begin(), all.end(), 0u);
         CHECK(sorted == all);
+        CHECK(g.path.size() == std::size_t(v + cyclic));
         auto has = [&](std::uint32_t a, std::uint32_t b) { return set.count({std::min(a, b), std::max(a, b)}) > 0; };
-        for (std::size_t i = 0; i + 1 < g.path.size(); ++i) CHECK(has(g.path[i], g.path[i + 1]));
-        if (cyclic) CHECK(has(g.path.back(), g.path.front()));
+        for (std::size_t i = 0; i + 1 < g.path.size(); ++i) {
+          CHECK(g.path[i] != g.path[i + 1]);
+          CHECK(has(g.path[i], g.path[i + 1]));
+        }
+        // The return closes a ring of at least three vertices.
+        for (std::size_t i = 0; i < g.path.size(); ++i)
+          for (std::size_t j = i + 1; j < g.path.size(); ++j)
+            if (g.path[i] == g.path[j]) CHECK(j - i >= 3);
         CHECK(connected(g));
       }
     }
-  CHECK(networks == 129 + 120);  // acyclic |V| = 2..10, cyclic |V| = 3..10
+  CHECK(networks == 129 + 112);  // acyclic |V| = 2..10, cyclic |V| = 4..10
+}
+
+TEST_CASE("hamiltonian_network: cyclic paths revisit as drawn, each return closing a new ring") {
+  // Several revisits: |V| + k visits; every vertex that repeats is at least 3 visits from its
+  // previous visit; across seeds the returns land at many positions.
+  std::set<std::size_t> first_return;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    const auto& g = as<Network>(generate("hamiltonian_network",
+                                         {{"vertices", std::int64_t(9)}, {"edges", std::int64_t(20)},
+                                          {"cyclic", true}, {"revisits", std::int64_t(3)}}, seed));
+    REQUIRE(g.path.size() == 12);
+    std::map<std::uint32_t, std::size_t> last;
+    for (std::size_t i = 0; i < g.path.size(); ++i) {
+      auto it = last.find(g.path[i]);
+      if (it != last.end()) {
+        CHECK(i - it->second >= 3);
+        if (first_return.size() < 100) first_return.insert(i);
+      }
+      last[g.path[i]] = i;
+    }
+    CHECK(g.edges.size() == 20);
+  }
+  CHECK(first_return.size() >= 8);
 }
 
 TEST_CASE("hamiltonian_network: edges = 0 is the path alone; extra edges and paths vary with the seed") {
   const auto& g = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(8)}}));
   CHECK(g.edges.size() == 7);
   const auto& c = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(8)}, {"cyclic", true}}));
-  CHECK(c.edges.size() == 8);
+  CHECK(c.edges.size() == 9);  // the smallest |E| for one return: |V| - 1 + 2
+  CHECK(c.path.size() == 9);
   std::set<std::vector<std::uint32_t>> paths;
   std::set<std::vector<std::pair<std::uint32_t, std::uint32_t>>> edge_sets;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -396,9 +429,9 @@ TEST_CASE("hamiltonian_network: infeasible |E| is rejected with the allowed rang
   CHECK_CONTAINS(err, "4 to 10");
   err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(5)}, {"edges", std::int64_t(3)}}); });
   CHECK_CONTAINS(err, "'edges'");
-  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(5)}, {"edges", std::int64_t(4)}, {"cyclic", true}}); });
-  CHECK_CONTAINS(err, "5 to 10");
-  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(2)}, {"cyclic", true}}); });
+  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(5)}, {"edges", std::int64_t(5)}, {"cyclic", true}}); });
+  CHECK_CONTAINS(err, "6 to 10");
+  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(3)}, {"cyclic", true}}); });
   CHECK_CONTAINS(err, "'cyclic'");
   err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(1)}}); });
   CHECK_CONTAINS(err, "'vertices'");
