@@ -74,4 +74,32 @@ std::size_t Mechanisms::exponential(std::span<const double> scores, double sensi
   return sample_from_log_weights(stream_, logw);
 }
 
+
+Mechanisms::NoiseSum Mechanisms::laplace_sum(std::span<const NoiseGroup> groups, double q, double eps,
+                                             const char* what) {
+  if (!(q >= 0 && q <= 1))
+    throw Error(std::string("mechanism '") + what + "': the probability that a noise is present must be in [0, 1], got " +
+                to_string(Value(q)));
+  for (const auto& g : groups)
+    if (g.count) check_sensitivity(g.sensitivity, what);
+  ledger_.charge(eps, what);
+  NoiseSum sum;
+  const double inv_eps = 1 / eps;
+  for (const auto& g : groups) {
+    const std::uint64_t k = q == 1 ? g.count : sample_binomial(stream_, g.count, q);
+    if (k == 0) continue;
+    sum.present += k;
+    // One noise (many small groups, e.g. one meter each): a plain Laplace draw.
+    sum.noise += k == 1 ? sample_laplace(stream_, g.sensitivity * inv_eps)
+                        : sample_laplace_sum(stream_, k, g.sensitivity * inv_eps);
+  }
+  return sum;
+}
+
+Mechanisms::NoiseSum Mechanisms::laplace_sum(std::uint64_t count, double sensitivity, double q, double eps,
+                                             const char* what) {
+  const NoiseGroup g{sensitivity, count};
+  return laplace_sum(std::span<const NoiseGroup>(&g, 1), q, eps, what);
+}
+
 }  // namespace dplab
