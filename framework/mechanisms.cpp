@@ -80,8 +80,12 @@ Mechanisms::NoiseSum Mechanisms::laplace_sum(std::span<const NoiseGroup> groups,
   if (!(q >= 0 && q <= 1))
     throw Error(std::string("mechanism '") + what + "': the probability that a noise is present must be in [0, 1], got " +
                 to_string(Value(q)));
-  for (const auto& g : groups)
-    if (g.count) check_sensitivity(g.sensitivity, what);
+  // One branch-free pass (this runs once per release over every group); the message after.
+  bool valid = true;
+  for (const auto& g : groups) valid &= g.count == 0 || (g.sensitivity > 0 && g.sensitivity < HUGE_VAL);
+  if (!valid)
+    for (const auto& g : groups)
+      if (g.count) check_sensitivity(g.sensitivity, what);
   ledger_.charge(eps, what);
   NoiseSum sum;
   const double inv_eps = 1 / eps;
