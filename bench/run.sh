@@ -49,4 +49,21 @@ for name, what, ref_s, target in [
 print(f"  runner parallel efficiency: {eff['efficiency_pct']:.1f}% on {int(eff['threads'])} threads "
       f"(speedup {eff['speedup']:.2f}x; target >= 90%)")
 PY
+# lu_thesis chs. 4-5: ns per release of the sparse noise sum against numpy in the same run.
+lu_numpy=$("$PY" "$here/lu_noise_numpy.py")
+# shellcheck disable=SC2086  # three numbers, split on purpose
+"$PY" - "$json" $lu_numpy <<'PY'
+import json, sys
+by = {b["name"]: b for b in json.load(open(sys.argv[1]))["benchmarks"]}
+straight, binom, orig_np = map(float, sys.argv[2:5])
+def ns(name):
+    b = by.get(name)
+    return 1e9 / b["items_per_second"] if b and b.get("items_per_second") else float("nan")
+tw, orig, naive = ns("BM_LuThisWorkRun"), ns("BM_LuOrigRun"), ns("BM_LuThisWorkRunNaive")
+print(f"  lu_thesis noise of one release, n = 10^4, c = 5, Pr_u = 1e-4, Pr_s = 1e-2: dplab {tw:.0f} ns; numpy with a "
+      f"coin per curator {straight:.0f} ns -> {straight / tw:.0f}x (target >= 20x); numpy with a binomial count "
+      f"{binom:.0f} ns -> {binom / tw:.1f}x; dplab with a coin per curator {naive:.0f} ns")
+print(f"  lu_thesis Orig (every noise present): dplab {orig:.0f} ns, numpy with a coin per curator {orig_np:.0f} ns "
+      f"-> {orig_np / orig:.0f}x")
+PY
 rm -f "$json"

@@ -102,6 +102,37 @@ std::vector<std::uint32_t> Mechanisms::exponential_each(std::size_t count, std::
     o = i;
   }
   return out;
+
+
+Mechanisms::NoiseSum Mechanisms::laplace_sum(std::span<const NoiseGroup> groups, double q, double eps,
+                                             const char* what) {
+  if (!(q >= 0 && q <= 1))
+    throw Error(std::string("mechanism '") + what + "': the probability that a noise is present must be in [0, 1], got " +
+                to_string(Value(q)));
+  // One branch-free pass (this runs once per release over every group); the message after.
+  bool valid = true;
+  for (const auto& g : groups) valid &= g.count == 0 || (g.sensitivity > 0 && g.sensitivity < HUGE_VAL);
+  if (!valid)
+    for (const auto& g : groups)
+      if (g.count) check_sensitivity(g.sensitivity, what);
+  ledger_.charge(eps, what);
+  NoiseSum sum;
+  const double inv_eps = 1 / eps;
+  for (const auto& g : groups) {
+    const std::uint64_t k = q == 1 ? g.count : sample_binomial(stream_, g.count, q);
+    if (k == 0) continue;
+    sum.present += k;
+    // One noise (many small groups, e.g. one meter each): a plain Laplace draw.
+    sum.noise += k == 1 ? sample_laplace(stream_, g.sensitivity * inv_eps)
+                        : sample_laplace_sum(stream_, k, g.sensitivity * inv_eps);
+  }
+  return sum;
+}
+
+Mechanisms::NoiseSum Mechanisms::laplace_sum(std::uint64_t count, double sensitivity, double q, double eps,
+                                             const char* what) {
+  const NoiseGroup g{sensitivity, count};
+  return laplace_sum(std::span<const NoiseGroup>(&g, 1), q, eps, what);
 }
 
 }  // namespace dplab

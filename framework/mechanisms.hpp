@@ -52,6 +52,46 @@ class Mechanisms {
                                               double sensitivity, double eps,
                                               const char* what = "exponential (each part)");
 
+  // --- Sums of many independent, possibly absent, Laplace noises (lu_thesis chs. 4-5) ---
+
+  // `count` disjoint parts of the data that share a sensitivity.
+  struct NoiseGroup {
+    double sensitivity = 0;
+    std::uint64_t count = 0;
+  };
+  struct NoiseSum {
+    double noise = 0;           // the sum of the noises that were present
+    std::uint64_t present = 0;  // how many were present
+  };
+
+  // The sum of independent noises Lap(sensitivity_g / eps), one per part (count_g parts in group
+  // g), each present independently with probability q: what a sum released through many
+  // curators carries when each perturbs its own part, always (q = 1: lu_thesis Algorithm 5.1)
+  // or only with probability q (Algorithm 4.1). No coin is flipped per part: the number
+  // present in a group is one Binomial(count_g, q) draw and their sum one
+  // sample_laplace_sum (k draws, or a difference of two Gamma(k) once k > 32), so the cost is
+  // O(groups), not O(parts). The law is exactly that of the coin-per-part sum (tested).
+  //
+  // Ledger: ONE charge of eps, before drawing, whatever the coins give.
+  //  - The parts are disjoint (each curator perturbs its own data), so the noises compose in
+  //    parallel: together they cost the largest epsilon, eps, not count x eps.
+  //  - The charge does not depend on the coins: a ledger prices the mechanism, not one
+  //    realisation of it (charging only the noises that happened to be present would make
+  //    the recorded budget itself random, and charging q x eps would price a guarantee that
+  //    does not exist).
+  //  - With q < 1 the mechanism is NOT eps-DP for any finite eps: with probability 1 - q a
+  //    part is released with no noise at all, and that point mass tells neighbours apart.
+  //    Each part is (eps, 1 - q)-DP, and a release is unprotected with probability
+  //    prod_g (1 - q)^count_g. The ledger records the eps a noise has when it is present,
+  //    which is what lu_thesis Proposition 4.1 claims for the whole scheme; being a pure-eps
+  //    ledger it cannot record the delta = 1 - q, so the algorithms that use q < 1 report the
+  //    probability of an unprotected release alongside their outputs (README, lu_thesis).
+  NoiseSum laplace_sum(std::span<const NoiseGroup> groups, double q, double eps,
+                       const char* what = "laplace sum");
+  // One group: `count` parts of sensitivity `sensitivity`.
+  NoiseSum laplace_sum(std::uint64_t count, double sensitivity, double q, double eps,
+                       const char* what = "laplace sum");
+
   PrivacyLedger& ledger() { return ledger_; }
 
  private:

@@ -41,10 +41,13 @@
 #                    gunzip, check, drop the 7 header lines, CRLF -> LF, strip trailing
 #                    spaces, then `gzip -9n`.
 #   movielens_100k   GroupLens ml-100k.zip, u.data unchanged.
+#   electricity_load_diagrams  UCI LD2011_2014.txt.zip, LD2011_2014.txt unchanged (711 MB; the
+#                    checksum is the one published with a copy of the UCI download, not checked
+#                    here: the file was never on the machine that wrote this catalogue).
 # A different gzip/zlib version may compress the same text to other bytes: the script then
 # says so (it compares the decompressed text too) instead of pretending the file is right.
-# Datasets that are not publicly available (nw, nw2, fidata, image, lifesci,
-# electricity_load_diagrams, gowalla_raw) are reported with the substitute to use.
+# Datasets that are not publicly available (nw, nw2, fidata, image, lifesci, gowalla_raw) are
+# reported with the substitute to use.
 set -euo pipefail
 
 # ---- the catalogue: dataset, file (relative to the data root), sha256 of the file as stored.
@@ -105,6 +108,7 @@ gowalla_checkins dpbench_2d/checkin_256_256.txt.gz cb93037b627abae418103f0b125bd
 kos kos/docword.kos.txt.gz 6439c39f2fccb4876563e4b4c9628974d8ccbeada43d661292a5024911389e30
 msnbc msnbc/msnbc990928.sequences.txt.gz df88e4e73ecdb4a6a029d2eebf90c56959c8595bfc7b64bddf083dbf57086b30
 movielens_100k movielens_100k/u.data 06416e597f82b7342361e41163890c81036900f418ad91315590814211dca490
+electricity_load_diagrams electricity_load_diagrams/LD2011_2014.txt d51565f2cb5a6b768d06ba1bbd3c084c6e2f3aab07f00c6f2dcb80e90175124b
 '
 
 # sha256 of the decompressed text of the .gz files, to tell "same data, other compressor" from
@@ -133,7 +137,6 @@ nw2 dpbench_lc_dtir_all
 fidata dpbench_lc_req_all
 image house (or gaussian_mixture with n 34112, d 3, k 3)
 lifesci gaussian_mixture (n 26733, d 10, k 3)
-electricity_load_diagrams movielens_100k (the UCI file, 711 MB, is not in the catalogue yet)
 gowalla_raw gowalla_checkins
 '
 
@@ -152,6 +155,7 @@ KOS_URL=$UCI/bag-of-words/docword.kos.txt.gz
 MSNBC_URL=$UCI/msnbc-mld/msnbc990928.seq.gz
 MSNBC_ZIP=$NUPIC/msnbc990928.zip
 ML100K_ZIP=https://files.grouplens.org/datasets/movielens/ml-100k.zip
+ELD_ZIP=$UCI/00321/LD2011_2014.txt.zip
 
 say() { printf '%s\n' "$*" >&2; }
 
@@ -295,6 +299,9 @@ build() {
     movielens_100k/*)
       src=$(download "$ML100K_ZIP") || return 1
       unzip_member "$src" "ml-100k/$base" >"$out" ;;
+    electricity_load_diagrams/LD2011_2014.txt)
+      src=$(download "$ELD_ZIP") || return 1
+      unzip_member "$src" LD2011_2014.txt >"$out" ;;
     *)
       say "    no recipe for $path: add one to scripts/fetch-datasets.sh"
       return 1 ;;
