@@ -386,7 +386,7 @@ Spec parse_spec(const std::string& text, const std::string& file,
   if (YAML::Node plot = root["plot"]) {
     // One figure (a mapping) or several drawn from the same result (a list of mappings, each
     // with a 'name' for its file).
-    static const std::vector<std::string> kPlotKinds = {"line", "bar", "table"};
+    static const std::vector<std::string> kPlotKinds = {"line", "bar", "table", "scatter"};
     auto check_plot = [&](const YAML::Node& p, const std::string& field) {
       if (!p.IsMap()) r.fail(p, field, "expected a mapping of plot options");
       if (p["kind"]) {
