@@ -7,6 +7,7 @@
 
 #include "algorithms/wavecluster/wavecluster.hpp"
 #include "bench_support.hpp"
+#include "framework/runner.hpp"
 
 namespace {
 
@@ -40,5 +41,34 @@ void BM_WaveClusterQuantise1M(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(quantise(*data, fine).data());
 }
 BENCHMARK(BM_WaveClusterQuantise1M)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+namespace {
+
+// One whole trial of each technique on the Gowalla substitute (eps = 1): what Figs 5-8 repeat
+// 70 times per technique on this dataset.
+void BM_TechniqueTrialGowalla(benchmark::State& state) {
+  const dplab::PointSet* data = dplab::bench::dataset<dplab::PointSet>(state, "gowalla_1m_substitute");
+  if (!data) return;
+  static const char* const names[] = {"wavecluster.baseline", "wavecluster.privqt", "wavecluster.privthr",
+                                      "wavecluster.privthrem"};
+  const char* name = names[state.range(0)];
+  dplab::Params p;
+  p.set("g", dplab::Value(std::int64_t{80}));
+  p.set("p", dplab::Value(31.0));
+  p.set("xmin", dplab::Value(0.0));
+  p.set("xmax", dplab::Value(256.0));
+  p.set("ymin", dplab::Value(0.0));
+  p.set("ymax", dplab::Value(256.0));
+  p.set("eps", dplab::Value(1.0));
+  std::uint64_t t = 0;
+  for (auto _ : state) {
+    auto r = dplab::run_algorithm(name, p, data, dplab::Stream(1, 2, t++));
+    benchmark::DoNotOptimize(r.spent_eps);
+  }
+  state.SetLabel(name);
+}
+BENCHMARK(BM_TechniqueTrialGowalla)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 }  // namespace

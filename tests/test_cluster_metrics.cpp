@@ -57,6 +57,10 @@ TEST_SUITE("cluster_metrics") {
     const L f2 = {0, 1, 1, 1};
     // noise: best F(noise, noise) = 2*1/(2+1) = 2/3; class 1: F(1, 1) = 2*2/(2+3) = 0.8.
     CHECK(f_measure(t2, f2) == doctest::Approx(0.5 * 2.0 / 3 + 0.5 * 0.8));
+    // Noise ignored: reference noise points are left out, found noise matches nothing.
+    CHECK(f_measure(t2, f2, false) == doctest::Approx(1.0));
+    // Kept: truth {1, 1, 2}, found {1, 0, 2}: F(1, f1) = 2*1/(2+1), F(2, f2) = 1.
+    CHECK(f_measure(L{0, 1, 1, 2}, L{1, 1, 0, 2}, false) == doctest::Approx(2.0 / 3 * 2.0 / 3 + 1.0 / 3));
   }
 
   TEST_CASE("OCM by hand: noise matched to noise, other classes by the Hungarian method") {
@@ -102,6 +106,7 @@ TEST_SUITE("cluster_metrics") {
     Outputs out;
     out.object(kCellClusteringsOutput, cc);
     Params params;
+    params.set("f_noise", Value(std::string("class")));
     const MetricContext mc{out, &ps, params, TrialSeeds{}};
     CHECK(find_metric("dsg_c").compute(mc)[0] == doctest::Approx(1.0));  // {c0}->{c0,c3}: 1, {c3}: unmatched 1; / 2
     CHECK(find_metric("k_relative_error").compute(mc)[0] == 0);

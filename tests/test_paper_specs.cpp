@@ -38,6 +38,7 @@ const std::map<std::string, std::vector<std::string>> kExpectedSpecs = {
                        "fig7", "fig8", "fig9", "table2", "table3", "table4", "table5"}},
     {"diffpart", {"fig3", "fig4", "fig5", "fig6", "fig7", "fig8"}},
     {"workload_division", {"fig3", "fig4", "fig5", "fig6", "runtime"}},
+    {"wavecluster", {"alpha", "fig4", "fig5", "fig6", "fig7", "fig8"}},
 };
 
 }  // namespace

@@ -9,9 +9,9 @@ namespace dplab {
 
 namespace {
 std::size_t cell_of(double v, double lo, double hi, std::size_t n) {
-  const double s = std::floor((v - lo) / (hi - lo) * double(n));
-  if (!(s > 0)) return 0;
-  return s >= double(n) ? n - 1 : static_cast<std::size_t>(s);
+  const double s = (v - lo) * (double(n) / (hi - lo));
+  if (!(s >= 1)) return 0;
+  return s >= double(n) ? n - 1 : static_cast<std::size_t>(s);  // truncation is floor here
 }
 }  // namespace
 

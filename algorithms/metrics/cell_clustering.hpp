@@ -25,10 +25,14 @@ struct CellGrid {
   double xlo = 0, xhi = 1, ylo = 0, yhi = 1;
   std::size_t nx = 1, ny = 1;
 
+  // floor((v - lo) * (n / (hi - lo))): the scale is loop-invariant, so a quantisation loop
+  // multiplies instead of dividing. A grid of n/2 cells gives exactly half the coordinate of a
+  // grid of n over the same box (scaling by 2 is exact in floating point), so a point's cell of
+  // W is always its cell of M halved.
   static std::size_t coordinate(double v, double lo, double hi, std::size_t n) {
-    const double s = std::floor((v - lo) / (hi - lo) * double(n));
-    if (!(s > 0)) return 0;  // also NaN
-    return s >= double(n) ? n - 1 : static_cast<std::size_t>(s);
+    const double s = (v - lo) * (double(n) / (hi - lo));
+    if (!(s >= 1)) return 0;  // below 1, negative or NaN
+    return s >= double(n) ? n - 1 : static_cast<std::size_t>(s);  // truncation is floor here
   }
   std::size_t ix(double x) const { return coordinate(x, xlo, xhi, nx); }
   std::size_t iy(double y) const { return coordinate(y, ylo, yhi, ny); }

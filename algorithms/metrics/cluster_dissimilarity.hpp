@@ -20,9 +20,10 @@ double dsg_c(std::span<const std::int32_t> truth, std::span<const std::int32_t> 
 // reference class i, weighted by its share of the points, scores its best F1 over the found
 // classes, F = sum_i |T_i| / N * max_j 2 |T_i ∩ F_j| / (|T_i| + |F_j|). A found class may be the
 // best match of several reference classes (many-to-one), as the paper describes. Noise (label 0)
-// is one more class on both sides, as the authors' code treats it in OCM and 2CE. 1 for
-// identical clusterings.
-double f_measure(std::span<const std::int32_t> truth, std::span<const std::int32_t> found);
+// is one more class on both sides, as the authors' code treats it in OCM and 2CE; with
+// `noise_is_class` false, the reference's noise points are left out and noise in `found` matches
+// no class (it only lowers recall). 1 for identical clusterings.
+double f_measure(std::span<const std::int32_t> truth, std::span<const std::int32_t> found, bool noise_is_class = true);
 
 // OCM (§6.2): 1 - CT / TT over the test points, where CT counts the points whose two predicted
 // classes form a matched pair. Noise is matched to noise (the authors' code adds the points both

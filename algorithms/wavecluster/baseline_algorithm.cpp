@@ -50,15 +50,18 @@ class Baseline : public Algorithm {
     double drawn = 0;
     for (const GridLeaf& leaf : ag.leaves) {
       const double count = leaf.count > 0 ? std::floor(leaf.count) : 0;
+      const double w = leaf.x1 - leaf.x0, h = leaf.y1 - leaf.y0;
       for (double c = 0; c < count; ++c) {
-        const double x = leaf.x0 + ctx.stream.uniform() * (leaf.x1 - leaf.x0);
-        const double y = leaf.y0 + ctx.stream.uniform() * (leaf.y1 - leaf.y0);
+        const double x = leaf.x0 + ctx.stream.uniform() * w;
+        const double y = leaf.y0 + ctx.stream.uniform() * h;
         m[in.fine.cell(x, y)] += 1;
       }
       drawn += count;
     }
     const Clustering found = cluster_by_percentile(haar_approximation(m, in.fine.nx), in);
-    publish(ctx, in, true_clustering(in), found);
+    std::vector<double> true_m(in.fine.cells(), 0.0);
+    for (std::size_t k = 0; k < xy.size(); k += 2) true_m[in.fine.cell(xy[k], xy[k + 1])] += 1;
+    publish(ctx, in, true_clustering(in, true_m), found);
     ctx.out.scalar("synthetic_points", drawn);
     ctx.out.scalar("m1", double(ag.m1));
   }

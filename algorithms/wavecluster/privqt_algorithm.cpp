@@ -21,10 +21,11 @@ class PrivQT : public Algorithm {
 
   void run(TrialContext& ctx) const override {
     const TrialInput in = trial_input(ctx);
-    std::vector<double> m = true_counts(in);
-    ctx.noise.laplace(m, 1.0, ctx.params.real("eps"), "PrivQT: noisy count grid (Alg. 2 line 2)");
-    const Clustering found = cluster_by_percentile(haar_approximation(m, in.fine.nx), in);
-    publish(ctx, in, true_clustering(in), found);
+    const std::vector<double> m = true_counts(in);
+    std::vector<double> noisy = m;
+    ctx.noise.laplace(noisy, 1.0, ctx.params.real("eps"), "PrivQT: noisy count grid (Alg. 2 line 2)");
+    const Clustering found = cluster_by_percentile(haar_approximation(noisy, in.fine.nx), in);
+    publish(ctx, in, true_clustering(in, m), found);
   }
 };
 

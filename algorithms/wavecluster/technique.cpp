@@ -93,9 +93,11 @@ Clustering cluster_by_percentile(std::span<const double> w, const TrialInput& in
   return cluster_cells(w, in.coarse.nx, t, false, in.connectivity);
 }
 
-Clustering true_clustering(const TrialInput& in) {
-  return cluster_by_percentile(haar_approximation(true_counts(in), in.fine.nx), in);
+Clustering true_clustering(const TrialInput& in, std::span<const double> m) {
+  return cluster_by_percentile(haar_approximation(m, in.fine.nx), in);
 }
+
+Clustering true_clustering(const TrialInput& in) { return true_clustering(in, true_counts(in)); }
 
 void publish(TrialContext& ctx, const TrialInput& in, const Clustering& truth, const Clustering& found) {
   ctx.out.scalar("significant_cells", double(found.significant));

@@ -34,8 +34,10 @@ TrialInput trial_input(const TrialContext& ctx);
 std::vector<double> true_counts(const TrialInput& in);
 // WaveCluster on a W: threshold = percentile p of its positive values, significant when >= it.
 Clustering cluster_by_percentile(std::span<const double> w, const TrialInput& in);
-// Non-private WaveCluster on the run's rows: the reference every private run is compared with.
+// Non-private WaveCluster on the run's rows: the reference every private run is compared with
+// (from their count grid M when the caller has it).
 Clustering true_clustering(const TrialInput& in);
+Clustering true_clustering(const TrialInput& in, std::span<const double> m);
 
 // Publishes the run's scalars and the cell_clusterings object (truth vs found).
 void publish(TrialContext& ctx, const TrialInput& in, const Clustering& truth, const Clustering& found);

@@ -9,8 +9,9 @@ and draws them.
 
 Options: x, y, color (vector metrics), noise (the label drawn in red as noise, default 0; none
 for no noise class), trial (1-based, default the first trial done), markersize (default 2),
-panels, panel_cols, title, suptitle, xlabel, ylabel, equal (equal axis scales, default false).
-A panel's title gets the number of clusters drawn.
+panels, panel_cols, title, suptitle, xlabel, ylabel, equal (equal axis scales, default false),
+count (a scalar metric whose value the panel title appends, default "clusters" when the result
+has it; otherwise the number of labels drawn).
 """
 import h5py
 import numpy as np
@@ -73,7 +74,13 @@ def draw(res, opts, out_base, formats):
             ms = float(opts.get("markersize", 2))
             ax.scatter(x[is_noise], y[is_noise], s=ms, c=NOISE, linewidths=0, label="noise")
             ax.scatter(x[~is_noise], y[~is_noise], s=ms, c=list(colors[~is_noise]), linewidths=0)
-        ax.set_title(f"{title} ({len(clusters)} clusters)" if title else f"{len(clusters)} clusters")
+        count = opts.get("count", "clusters")
+        value = None
+        if count and sel and any(key[1] == count for key in res.stats):
+            means = res.summary(count, sel[0])[0]
+            value = means[0] if len(means) else None
+        shown_count = f"{int(value)} {count}" if value is not None and np.isfinite(value) else f"{len(clusters)} clusters drawn"
+        ax.set_title(f"{title} ({shown_count})" if title else shown_count)
         ax.set_xlabel(opts.get("xlabel", "x"))
         ax.set_ylabel(opts.get("ylabel", "y"))
         if opts.get("equal"):
