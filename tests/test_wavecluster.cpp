@@ -197,7 +197,7 @@ TEST_SUITE("wavecluster") {
     Stream s(1, 2, 3);
     PrivacyLedger ledger(1.0);
     Mechanisms noise(s, ledger);
-    const AdaptiveGrid ag = adaptive_grid(ps.x, 0, 100, 0, 100, 1.0, noise);
+    const AdaptiveGrid ag = adaptive_grid(ps, {}, 0, 100, 0, 100, 1.0, noise);
     CHECK(ledger.spent() == doctest::Approx(1.0).epsilon(1e-12));
     CHECK(ledger.charges() == 2);
     double area = 0;

@@ -20,19 +20,23 @@ std::size_t adaptive_grid_m1(double n, double eps, const AdaptiveGridOptions& o)
   return std::max(o.min_m1, static_cast<std::size_t>(m));
 }
 
-AdaptiveGrid adaptive_grid(std::span<const double> xy, double xlo, double xhi, double ylo, double yhi, double eps,
-                           Mechanisms& noise, const AdaptiveGridOptions& o) {
+AdaptiveGrid adaptive_grid(const PointSet& points, std::span<const std::uint32_t> rows, double xlo, double xhi,
+                           double ylo, double yhi, double eps, Mechanisms& noise, const AdaptiveGridOptions& o) {
   if (!(o.alpha > 0 && o.alpha < 1)) throw Error("adaptive grid: alpha must be in (0, 1)");
   if (!(xhi > xlo && yhi > ylo)) throw Error("adaptive grid: the box is empty");
-  const std::size_t n = xy.size() / 2;
+  if (points.d != 2) throw Error("adaptive grid: needs 2-D points");
+  const std::size_t n = rows.empty() ? points.n : rows.size();
+  auto point = [&](std::size_t i) { return points.row(rows.empty() ? i : rows[i]); };
   AdaptiveGrid ag;
   const std::size_t m1 = ag.m1 = adaptive_grid_m1(double(n), eps, o);
   const double w1 = (xhi - xlo) / double(m1), h1 = (yhi - ylo) / double(m1);
 
   // Level 1: true counts, then one Laplace release (the cells are disjoint: sensitivity 1).
   std::vector<double> level1(m1 * m1, 0.0);
-  for (std::size_t i = 0; i < n; ++i)
-    level1[cell_of(xy[2 * i], xlo, xhi, m1) * m1 + cell_of(xy[2 * i + 1], ylo, yhi, m1)] += 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double* p = point(i);
+    level1[cell_of(p[0], xlo, xhi, m1) * m1 + cell_of(p[1], ylo, yhi, m1)] += 1;
+  }
   noise.laplace(level1, 1.0, o.alpha * eps, "adaptive grid level 1 (Qardaji et al. 2013)");
 
   // Level 2 sizes from the noisy level-1 counts (post-processing), then the true leaf counts.
@@ -46,7 +50,8 @@ AdaptiveGrid adaptive_grid(std::span<const double> xy, double xlo, double xhi, d
   }
   std::vector<double> leaf(first.back(), 0.0);
   for (std::size_t i = 0; i < n; ++i) {
-    const double x = xy[2 * i], y = xy[2 * i + 1];
+    const double* p = point(i);
+    const double x = p[0], y = p[1];
     const std::size_t cx = cell_of(x, xlo, xhi, m1), cy = cell_of(y, ylo, yhi, m1), c = cx * m1 + cy;
     const std::size_t m2 = ag.m2[c];
     const double x0 = xlo + double(cx) * w1, y0 = ylo + double(cy) * h1;

@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "datasets/dataset.hpp"
 #include "framework/mechanisms.hpp"
 
 namespace dplab {
@@ -39,10 +40,12 @@ struct AdaptiveGrid {
   std::vector<GridLeaf> leaves;
 };
 
-// Builds the AG synopsis of n points (xy: x0, y0, x1, y1, ...) in the box [xlo, xhi] x [ylo, yhi]
-// (points outside are counted in the nearest edge cell). Spends eps through `noise`.
-AdaptiveGrid adaptive_grid(std::span<const double> xy, double xlo, double xhi, double ylo, double yhi, double eps,
-                           Mechanisms& noise, const AdaptiveGridOptions& options = {});
+// Builds the AG synopsis of the listed 2-D points (rows of `points`; all of them when `rows` is
+// empty) in the box [xlo, xhi] x [ylo, yhi] (points outside are counted in the nearest edge
+// cell). Spends eps through `noise`.
+AdaptiveGrid adaptive_grid(const PointSet& points, std::span<const std::uint32_t> rows, double xlo, double xhi,
+                           double ylo, double yhi, double eps, Mechanisms& noise,
+                           const AdaptiveGridOptions& options = {});
 
 // The level-1 size m1 for n points at budget eps.
 std::size_t adaptive_grid_m1(double n, double eps, const AdaptiveGridOptions& options = {});

@@ -32,17 +32,9 @@ class Baseline : public Algorithm {
 
   void run(TrialContext& ctx) const override {
     const TrialInput in = trial_input(ctx);
-    const PointSet& data = *in.data;
-    std::vector<double> xy;
-    xy.reserve(2 * in.size());
-    for (std::size_t k = 0; k < in.size(); ++k) {
-      const double* p = data.row(in.train.empty() ? k : in.train[k]);
-      xy.push_back(p[0]);
-      xy.push_back(p[1]);
-    }
     AdaptiveGridOptions options;
     options.alpha = ctx.params.real("ag_alpha");
-    const AdaptiveGrid ag = adaptive_grid(xy, in.fine.xlo, in.fine.xhi, in.fine.ylo, in.fine.yhi,
+    const AdaptiveGrid ag = adaptive_grid(*in.data, in.train, in.fine.xlo, in.fine.xhi, in.fine.ylo, in.fine.yhi,
                                           ctx.params.real("eps"), ctx.noise, options);
     // Synthetic points, gridded as they are drawn. A leaf holds its count truncated to an integer,
     // negative counts none (the authors' code writes %d of the count, then draws that many).
@@ -59,9 +51,7 @@ class Baseline : public Algorithm {
       drawn += count;
     }
     const Clustering found = cluster_by_percentile(haar_approximation(m, in.fine.nx), in);
-    std::vector<double> true_m(in.fine.cells(), 0.0);
-    for (std::size_t k = 0; k < xy.size(); k += 2) true_m[in.fine.cell(xy[k], xy[k + 1])] += 1;
-    publish(ctx, in, true_clustering(in, true_m), found);
+    publish(ctx, in, true_clustering(in), found);
     ctx.out.scalar("synthetic_points", drawn);
     ctx.out.scalar("m1", double(ag.m1));
   }

@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "core/error.hpp"
-#include "core/samplers.hpp"
 
 namespace dplab::wavecluster {
 
@@ -32,7 +31,7 @@ std::vector<ParamSpec> clustering_params() {
                          "0: cluster every point; F >= 2: F-fold cross-validation for OCM and 2CE (§6.2): trial t clusters "
                          "all but fold t mod F, which the metrics classify (a public split, new every F trials)")
           .at_least(0)
-          .at_most(1000),
+          .at_most(100),
   };
 }
 
@@ -69,17 +68,24 @@ TrialInput trial_input(const TrialContext& ctx) {
   const auto folds = static_cast<std::uint64_t>(p.integer("folds"));
   if (folds == 1) throw Error("folds = 1 leaves no training data: use 0 (no cross-validation) or >= 2");
   if (folds >= 2) {
-    // One public random split into F folds per block of F trials (common to every technique,
-    // budget and dataset size of the run); trial t holds out fold t mod F.
+    // One public random partition into F folds of sizes floor((f+1)n/F) - floor(fn/F) per block of
+    // F trials (common to every technique and budget of the run); trial t holds out fold t mod F.
+    // Each point in turn joins fold f with probability (room left in f) / (points left): the law of
+    // cutting a uniformly random permutation into the F blocks, without building the permutation.
     const std::size_t n = in.data->n;
     if (n < folds) throw Error("folds = " + std::to_string(folds) + " but the dataset has only " + std::to_string(n) + " points");
     Stream s = TrialSeeds{ctx.seeds.seed, ctx.seeds.trial / folds}.public_stream("wavecluster cross-validation folds");
-    const std::vector<std::size_t> perm = sample_permutation(s, n);
-    const std::uint64_t f = ctx.seeds.trial % folds;
-    const std::size_t lo = static_cast<std::size_t>(f * n / folds), hi = static_cast<std::size_t>((f + 1) * n / folds);
-    std::vector<std::uint8_t> held(n, 0);
-    for (std::size_t k = lo; k < hi; ++k) held[perm[k]] = 1;
-    for (std::size_t r = 0; r < n; ++r) (held[r] ? in.test : in.train).push_back(static_cast<std::uint32_t>(r));
+    std::vector<std::uint64_t> room(folds);
+    for (std::uint64_t f = 0; f < folds; ++f) room[f] = (f + 1) * n / folds - f * n / folds;
+    const std::uint64_t held = ctx.seeds.trial % folds;
+    in.test.reserve(room[held]);
+    in.train.reserve(n - room[held]);
+    for (std::size_t r = 0; r < n; ++r) {
+      std::uint64_t u = s.below(n - r), f = 0;
+      while (u >= room[f]) u -= room[f++];
+      --room[f];
+      (f == held ? in.test : in.train).push_back(static_cast<std::uint32_t>(r));
+    }
   }
   return in;
 }
