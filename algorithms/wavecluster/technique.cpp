@@ -9,7 +9,6 @@
 namespace dplab::wavecluster {
 
 std::vector<ParamSpec> clustering_params() {
-  const double nan = std::numeric_limits<double>::quiet_NaN();
   return {
       ParamSpec::integer("g", 64, "num_grid: cells per side of the count grid M (even; W has g/2 per side), §3.2")
           .at_least(2)
@@ -17,10 +16,10 @@ std::vector<ParamSpec> clustering_params() {
       ParamSpec::real("p", 58, "density threshold: the percentile of the positive W values below which cells are noise, §3.2")
           .at_least(0)
           .below(100),
-      ParamSpec::real("xmin", nan, "public bounding box, lower x (required: never the data's own extent at run time)"),
-      ParamSpec::real("xmax", nan, "public bounding box, upper x"),
-      ParamSpec::real("ymin", nan, "public bounding box, lower y"),
-      ParamSpec::real("ymax", nan, "public bounding box, upper y"),
+      ParamSpec::real("xmin", 0, "public bounding box, lower x (required: the default box is empty; never the data's extent)"),
+      ParamSpec::real("xmax", 0, "public bounding box, upper x (required)"),
+      ParamSpec::real("ymin", 0, "public bounding box, lower y (required)"),
+      ParamSpec::real("ymax", 0, "public bounding box, upper y (required)"),
       ParamSpec::text("percentile", "weibull",
                       "percentile rule: weibull p(n+1) (Commons Math, gives the paper's DS2 k = 144), hazen (MATLAB prctile), linear")
           .one_of({"weibull", "hazen", "linear"}),
@@ -52,10 +51,10 @@ TrialInput trial_input(const TrialContext& ctx) {
   in.data = &ctx.dataset<PointSet>();
   if (in.data->d != 2) throw Error("WaveCluster here clusters 2-D points; the dataset has " + std::to_string(in.data->d) + " dimensions");
   const double xmin = p.real("xmin"), xmax = p.real("xmax"), ymin = p.real("ymin"), ymax = p.real("ymax");
-  if (std::isnan(xmin) || std::isnan(xmax) || std::isnan(ymin) || std::isnan(ymax))
-    throw Error("give the public bounding box xmin, xmax, ymin, ymax as parameters: a box taken from the data "
-                "at run time would leak it (every technique and the non-private reference use the same box)");
-  if (!(xmax > xmin && ymax > ymin)) throw Error("the bounding box is empty (xmax <= xmin or ymax <= ymin)");
+  if (!(xmax > xmin && ymax > ymin))
+    throw Error("the public bounding box is missing or empty: give xmin < xmax and ymin < ymax as parameters (a box "
+                "taken from the data at run time would leak it; every technique and the non-private reference use "
+                "the same box)");
   const auto g = static_cast<std::size_t>(p.integer("g"));
   if (g % 2) throw Error("g = " + std::to_string(g) + " must be even (W is the level-1 Haar approximation, g/2 per side)");
   in.fine = {xmin, xmax, ymin, ymax, g, g};
