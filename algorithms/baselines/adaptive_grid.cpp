@@ -28,7 +28,7 @@ AdaptiveGrid adaptive_grid(const PointSet& points, std::span<const std::uint32_t
   const std::size_t n = rows.empty() ? points.n : rows.size();
   auto point = [&](std::size_t i) { return points.row(rows.empty() ? i : rows[i]); };
   AdaptiveGrid ag;
-  const std::size_t m1 = ag.m1 = adaptive_grid_m1(double(n), eps, o);
+  const std::size_t m1 = ag.m1 = o.fixed_m1 > 0 ? o.fixed_m1 : adaptive_grid_m1(double(n), eps, o);
   const double w1 = (xhi - xlo) / double(m1), h1 = (yhi - ylo) / double(m1);
 
   // Level 1: true counts, then one Laplace release (the cells are disjoint: sensitivity 1).

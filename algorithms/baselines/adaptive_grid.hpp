@@ -27,6 +27,7 @@ struct AdaptiveGridOptions {
   double alpha = 0.5;  // share of eps for level 1
   double c1 = 10, c2 = 5;
   std::size_t min_m1 = 10;
+  std::size_t fixed_m1 = 0;  // > 0: this m1 instead of the formula (the wavecluster authors' code used 10)
 };
 
 struct GridLeaf {

@@ -22,6 +22,11 @@ class Baseline : public Algorithm {
     i.params.push_back(ParamSpec::real("ag_alpha", 0.5, "adaptive grid: share of eps for its first level (Qardaji et al.: 0.5)")
                            .above(0)
                            .below(1));
+    i.params.push_back(ParamSpec::integer("ag_m1", 0,
+                                          "adaptive grid: first-level size; 0: Qardaji's formula max(10, ceil(sqrt(N eps / 10) / 4)) "
+                                          "(the authors' code fixed 10)")
+                           .at_least(0)
+                           .at_most(4096));
     i.outputs = clustering_outputs();
     i.outputs.push_back({"synthetic_points", "number of synthetic points drawn from the adaptive grid", false, ""});
     i.outputs.push_back({"m1", "first-level size of the adaptive grid", false, ""});
@@ -34,6 +39,7 @@ class Baseline : public Algorithm {
     const TrialInput in = trial_input(ctx);
     AdaptiveGridOptions options;
     options.alpha = ctx.params.real("ag_alpha");
+    options.fixed_m1 = static_cast<std::size_t>(ctx.params.integer("ag_m1"));
     const AdaptiveGrid ag = adaptive_grid(*in.data, in.train, in.fine.xlo, in.fine.xhi, in.fine.ylo, in.fine.yhi,
                                           ctx.params.real("eps"), ctx.noise, options);
     // Synthetic points, gridded as they are drawn. A leaf holds its count truncated to an integer,
