@@ -88,6 +88,7 @@ DPLAB_DATASET(gowalla_raw, unavailable(
     6442890, 2, "https://snap.stanford.edu/data/loc-gowalla.html (loc-gowalla_totalCheckins.txt.gz)",
     "wavecluster §6, Figs 4-8 ('Gowalla', a 1M sample of the check-in locations, g = 80, p = 31)",
     "the raw Gowalla check-ins are not in the shared data; use gowalla_checkins, DPBench's 256 x 256 "
-    "histogram of the same check-in locations (scale 6,442,863)"));
+    "histogram of the same check-in locations (scale 6,442,863), or for points use gowalla_1m_substitute "
+    "(check-ins drawn from that histogram, uniform inside each cell)"));
 
 }  // namespace dplab

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -133,6 +134,27 @@ Mechanisms::NoiseSum Mechanisms::laplace_sum(std::uint64_t count, double sensiti
                                              const char* what) {
   const NoiseGroup g{sensitivity, count};
   return laplace_sum(std::span<const NoiseGroup>(&g, 1), q, eps, what);
+
+double Mechanisms::exponential_intervals(std::span<const double> edges, std::span<const double> scores,
+                                         double sensitivity, double eps, const char* what) {
+  check_sensitivity(sensitivity, what);
+  if (scores.empty() || edges.size() != scores.size() + 1)
+    throw Error(std::string("mechanism '") + what + "': needs one more edge than intervals (got " +
+                std::to_string(edges.size()) + " edges for " + std::to_string(scores.size()) + " intervals)");
+  for (std::size_t i = 0; i + 1 < edges.size(); ++i)
+    if (!std::isfinite(edges[i]) || !std::isfinite(edges[i + 1]) || edges[i + 1] < edges[i])
+      throw Error(std::string("mechanism '") + what + "': interval edges must be finite and non-decreasing");
+  if (!(edges.back() > edges.front()))
+    throw Error(std::string("mechanism '") + what + "': the range has zero length");
+  ledger_.charge(eps, what);
+  std::vector<double> logw(scores.size());
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    const double length = edges[i + 1] - edges[i];
+    logw[i] = length > 0 ? std::log(length) + eps * scores[i] / (2 * sensitivity)
+                         : -std::numeric_limits<double>::infinity();
+  }
+  const std::size_t i = sample_from_log_weights(stream_, logw);
+  return edges[i] + stream_.uniform() * (edges[i + 1] - edges[i]);
 }
 
 }  // namespace dplab

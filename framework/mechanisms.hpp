@@ -92,6 +92,18 @@ class Mechanisms {
   NoiseSum laplace_sum(std::uint64_t count, double sensitivity, double q, double eps,
                        const char* what = "laplace sum");
 
+  // Exponential mechanism over a continuous range whose quality is constant on intervals (the
+  // private-quantile form of McSherry-Talwar: Smith 2011, Cormode et al. 2012; wavecluster
+  // Alg. 4, NoisyDensityThreshold). The range [edges[0], edges[m]] is cut into the intervals
+  // [edges[i], edges[i+1]) of quality scores[i] (m = scores.size()); the value returned has
+  // density proportional to exp(eps * quality / (2 * sensitivity)) over the whole range: interval
+  // i is drawn with probability proportional to its length times exp(eps scores[i] / (2 sens)),
+  // then a point uniformly inside it. Edges must be finite and non-decreasing with a positive
+  // total length (empty intervals are never drawn). ε-DP needs the range itself to be public.
+  double exponential_intervals(std::span<const double> edges, std::span<const double> scores,
+                               double sensitivity, double eps,
+                               const char* what = "exponential (intervals)");
+
   PrivacyLedger& ledger() { return ledger_; }
 
  private:

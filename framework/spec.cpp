@@ -429,7 +429,7 @@ void read_trials(const Reader& r, const YAML::Node& root, Spec& s) {
 void read_plot(const Reader& r, const YAML::Node& root, Spec& s) {
   YAML::Node plot = root["plot"];
   if (!plot) return;
-  static const std::vector<std::string> kPlotKinds = {"line", "bar", "table"};
+  static const std::vector<std::string> kPlotKinds = {"line", "bar", "table", "scatter"};
   auto check_plot = [&](const YAML::Node& p, const std::string& field) {
     if (!p.IsMap()) r.fail(p, field, "expected a mapping of plot options");
     if (p["kind"]) {
