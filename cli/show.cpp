@@ -60,7 +60,7 @@ int show(const std::vector<std::string>& args) {
   const auto summary = summarize_result(r, load_reference(r, home()));
 
   bool any_vector = false;
-  for (const auto& m : r.metrics) any_vector |= m.is_vector;
+  for (const auto& m : r.metrics) any_vector |= m.is_vector && !m.raw;
   std::vector<std::string> header = r.axes;
   header.push_back("metric");
   if (any_vector) header.push_back("index");

@@ -103,7 +103,7 @@ std::vector<std::uint32_t> Mechanisms::exponential_each(std::size_t count, std::
     o = i;
   }
   return out;
-
+}
 
 Mechanisms::NoiseSum Mechanisms::laplace_sum(std::span<const NoiseGroup> groups, double q, double eps,
                                              const char* what) {
@@ -134,6 +134,7 @@ Mechanisms::NoiseSum Mechanisms::laplace_sum(std::uint64_t count, double sensiti
                                              const char* what) {
   const NoiseGroup g{sensitivity, count};
   return laplace_sum(std::span<const NoiseGroup>(&g, 1), q, eps, what);
+}
 
 double Mechanisms::exponential_intervals(std::span<const double> edges, std::span<const double> scores,
                                          double sensitivity, double eps, const char* what) {

@@ -71,7 +71,7 @@ MetricData describe_metric(const std::string& name, const std::vector<Point>& po
       if (o.name != name) continue;
       if (!first && o.is_vector != md.is_vector)
         throw Error("metric '" + name + "' is a vector for one algorithm and a number for another");
-      md.doc = o.doc; md.is_vector = o.is_vector; md.index = o.index;
+      md.doc = o.doc; md.is_vector = o.is_vector; md.index = o.index; md.raw = o.raw;
       first = false;
     }
   }
@@ -206,8 +206,7 @@ AlgorithmRun run_algorithm(const std::string& name, const Params& given, const D
   const AlgorithmInfo info = alg.info();
   const Params params = with_defaults(info.params, given);
   Scratch scratch;
-  return run_algorithm(alg, params, info.budget_param.empty() ? 0.0 : params.real(info.budget_param), data,
-                       stream, seeds, scratch);
+  return run_algorithm(alg, params, declared_budget(info, params), data, stream, seeds, scratch);
 }
 
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,

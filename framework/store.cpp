@@ -91,7 +91,7 @@ void put_number(H5::H5Object& obj, const std::string& name, const H5::PredType& 
 }
 
 void write_doubles(H5::Group& g, const std::string& name, const std::vector<double>& v, const std::vector<hsize_t>& dims,
-                   const std::string& doc = "", const std::string& index = "", bool annotate = false) {
+                   const std::string& doc = "", const std::string& index = "", bool annotate = false, bool raw = false) {
   H5::DataSet ds = g.createDataSet(name, H5::PredType::NATIVE_DOUBLE,
                                    H5::DataSpace(static_cast<int>(dims.size()), dims.data()),
                                    checked_layout(dims, sizeof(double)));
@@ -99,6 +99,7 @@ void write_doubles(H5::Group& g, const std::string& name, const std::vector<doub
   if (annotate) {
     put_string(ds, "doc", doc);
     put_string(ds, "index", index);
+    if (raw) put_number(ds, "raw", H5::PredType::NATIVE_INT, 1);
   }
   ds.close();
 }
@@ -283,6 +284,7 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
     H5::DataSet ds = mg.openDataSet(md.name);
     md.doc = rd.get_string(ds, "doc");
     md.index = rd.get_string(ds, "index");
+    md.raw = rd.get_number<int>(ds, "raw", H5::PredType::NATIVE_INT, false) == 1;
     const auto dims = rd.dims_of(ds, name);
     if (dims.size() == 3) {
       rd.expect_dims({dims[0], dims[1]}, {P, T}, name);
@@ -393,14 +395,14 @@ void write_result(const std::string& path, const ResultData& r) {
         H5::Group mg = f.createGroup("metrics");
         for (const auto& md : r.metrics) {
           if (!md.is_vector) {
-            write_doubles(mg, md.name, md.scalar, {P, T}, md.doc, md.index, true);
+            write_doubles(mg, md.name, md.scalar, {P, T}, md.doc, md.index, true, md.raw);
           } else {
             std::size_t L = 0;
             for (const auto& cell : md.vectors) L = std::max(L, cell.size());
             std::vector<double> flat(P * T * L, std::numeric_limits<double>::quiet_NaN());
             for (std::size_t c = 0; c < md.vectors.size(); ++c)
               std::copy(md.vectors[c].begin(), md.vectors[c].end(), flat.begin() + static_cast<long>(c * L));
-            write_doubles(mg, md.name, flat, {P, T, static_cast<hsize_t>(L)}, md.doc, md.index, true);
+            write_doubles(mg, md.name, flat, {P, T, static_cast<hsize_t>(L)}, md.doc, md.index, true, md.raw);
           }
         }
         mg.close();

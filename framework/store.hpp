@@ -43,6 +43,7 @@ struct PointColumn {
 struct MetricData {
   std::string name, doc, index;
   bool is_vector = false;
+  bool raw = false;  // raw per-trial values for figures (OutputSpec::raw): not summarised
   std::vector<double> scalar;               // [P*T] when scalar
   std::vector<std::vector<double>> vectors; // [P*T] cells when vector
 };

@@ -263,13 +263,12 @@ void add_points(const Spec& spec, const EntryPlan& plan, std::vector<Point>& poi
       } catch (const Error& e) {
         throw Error(located(spec.file, plan.entry->line, describe(p), e.what()));
       }
-      p.budget = plan.info.budget_param.empty() ? 0.0 : p.params.real(plan.info.budget_param);
+      p.budget = declared_budget(plan.info, p.params);
       // A budget this small makes every noise scale sensitivity/eps overflow to infinity.
       if (p.budget > 0 && !std::isfinite(1.0 / p.budget))
-        throw Error(located(spec.file, 0, plan.info.budget_param,
-                            plan.info.budget_param + " = " + to_string(Value(p.budget)) +
-                                " is so small that every noise scale 1/" + plan.info.budget_param +
-                                " overflows; use a budget of at least 1e-300"));
+        throw Error(located(spec.file, 0, plan.info.budget_param.empty() ? "budget" : plan.info.budget_param,
+                            "eps = " + to_string(Value(p.budget)) +
+                                " is so small that every noise scale 1/eps overflows; use a budget of at least 1e-300"));
       std::string canon = plan.info.name + "|" + (d ? d->key + "@" + d->label : std::string());
       for (const auto& [k, v] : p.params.all())
         if (!plan.metric_only.count(k)) canon += "|" + k + "=" + canonical(v);

@@ -30,10 +30,6 @@ class PathPublishing : public Algorithm {
     i.name = "lu_thesis.path_publishing";
     i.doc = "graph-based DP path publishing (lu_thesis Algorithm 6.3 with 6.1, 6.2, 6.4-6.6) on a new random network per trial";
     i.params = {
-        ParamSpec::real("eps", 25.0,
-                        "declared privacy budget, the ledger's ceiling; a run spends eps_v (DP on vertices) + eps_e + ln 2 "
-                        "(DP on edges), Theorem 6.1")
-            .at_least(0),
         ParamSpec::boolean("dp_vertices", false, "Algorithm 6.1: fake sub-vertices by the exponential mechanism (eps_v)"),
         ParamSpec::real("eps_v", 1.0, "budget of Algorithm 6.1 (Eq. 6.1, Delta q_v = 1)").above(0),
         ParamSpec::text("subnum_range", "path_degree",
@@ -80,7 +76,11 @@ class PathPublishing : public Algorithm {
         {"cpu_time", "thread CPU seconds of the publish (Algorithm 6.3), network drawing excluded"},
         {"edge_loss", "exact privacy loss of Algorithm 6.2 for the worst missing path edge (Lemma 6.2 says eps_e + ln 2)"},
     };
-    i.budget_param = "eps";
+    // Theorem 6.1: eps_v for Algorithm 6.1, eps_e + ln 2 for Algorithm 6.2 (Lemma 6.2).
+    i.budget_of = [](const Params& p) {
+      return (p.boolean("dp_vertices") ? p.real("eps_v") : 0.0) +
+             (p.boolean("dp_edges") ? p.real("eps_e") + std::log(2.0) : 0.0);
+    };
     i.accepts = {DatasetKind::Network};
     i.dataset_optional = true;
     return i;

@@ -25,9 +25,9 @@ class WaveClusterAlgorithm : public Algorithm {
                            .at_least(0)
                            .at_most(1000000));
     i.outputs = clustering_outputs();
-    i.outputs.push_back({"point_x", "x of the displayed points", true, "point"});
-    i.outputs.push_back({"point_y", "y of the displayed points", true, "point"});
-    i.outputs.push_back({"point_label", "cluster of the displayed points (0: noise, in a non-significant cell)", true, "point"});
+    i.outputs.push_back({"point_x", "x of the displayed points", true, "point", false, /*raw=*/true});
+    i.outputs.push_back({"point_y", "y of the displayed points", true, "point", false, /*raw=*/true});
+    i.outputs.push_back({"point_label", "cluster of the displayed points (0: noise, in a non-significant cell)", true, "point", false, /*raw=*/true});
     i.deterministic = true;
     i.accepts = {DatasetKind::Points};
     return i;

@@ -131,6 +131,20 @@ class Result:
             return sd, sd, sd, n
         return col("mean"), col("lo"), col("hi"), n
 
+    def raw_vectors(self, metric, trial):
+        """One trial's raw values of a vector metric, [points x length] (NaN padding): data a
+        figure draws as it is (one run's points), not a statistic."""
+        try:
+            with h5py.File(self.path, "r") as f:
+                if f"metrics/{metric}" not in f:
+                    fail(f"{self.path}: the plot needs the vector metric {metric!r}, which the result does not have")
+                data = f[f"metrics/{metric}"]
+                if data.ndim != 3:
+                    fail(f"{self.path}: metric {metric!r} is not a vector metric")
+                return data[:, trial, :]
+        except OSError as e:
+            fail(f"{self.path}: cannot read metric {metric!r} ({e})")
+
     def paper(self, metric, p, index=None):
         """The paper's value for point p (element `index`, 1-based, of a vector metric)."""
         for r in self.rows(metric, p):

@@ -13,7 +13,6 @@ panels, panel_cols, title, suptitle, xlabel, ylabel, equal (equal axis scales, d
 count (a scalar metric whose value the panel title appends, default "clusters" when the result
 has it; otherwise the number of labels drawn).
 """
-import h5py
 import numpy as np
 
 from dplab_plot.common import finish, panel_axes, trials_done
@@ -27,23 +26,6 @@ PALETTE = ["#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf", "#8c564b", "#e
 NOISE = "#d62728"
 
 
-def _vectors(res, names, trial):
-    """{name: [points x length] array of one trial} read from the file."""
-    out = {}
-    try:
-        with h5py.File(res.path, "r") as f:
-            for name in names:
-                if f"metrics/{name}" not in f:
-                    fail(f"{res.path}: a scatter plot needs the vector metric {name!r}, which the result does not have")
-                data = f[f"metrics/{name}"]
-                if data.ndim != 3:
-                    fail(f"{res.path}: metric {name!r} is not a vector metric (a scatter plot draws per-point vectors)")
-                out[name] = data[:, trial, :]
-    except OSError as e:
-        fail(f"{res.path}: cannot read the points ({e})")
-    return out
-
-
 def draw(res, opts, out_base, formats):
     if res.npoints == 0 or not res.done.any():
         fail(f"{res.path}: no trial done, nothing to draw")
@@ -54,7 +36,7 @@ def draw(res, opts, out_base, formats):
     else:
         trial = int(np.argmax(res.done.any(axis=0)))
     noise = opts.get("noise", 0)
-    v = _vectors(res, [opts["x"], opts["y"], opts["color"]], trial)
+    v = {name: res.raw_vectors(name, trial) for name in (opts["x"], opts["y"], opts["color"])}
     fig, panels = panel_axes(res, opts, (5.0, 4.6))
     shown = 0
     for ax, (title, sel) in panels:
