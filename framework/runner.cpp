@@ -83,16 +83,23 @@ MetricData describe_metric(const std::string& name, const std::vector<Point>& po
 void fill_columns(ResultData& r, const std::vector<Point>& points) {
   std::vector<std::string> names = {"algorithm", "algorithm_name", "dataset"};
   std::map<std::string, bool> is_text;
+  std::map<std::string, std::string> type;  // the value's kind; "text" when points disagree
   for (const auto& p : points)
     for (const auto& [k, v] : p.params.all()) {
       bool text = !is_number(v);
       if (!is_text.count(k)) names.push_back(k);
       is_text[k] = is_text[k] || text;
+      static const char* kKinds[] = {"integer", "real", "boolean", "text"};
+      const std::string kind = kKinds[v.index()];
+      auto [it, fresh] = type.emplace(k, kind);
+      if (!fresh && it->second != kind)
+        it->second = (it->second == "integer" || it->second == "real") && (kind == "integer" || kind == "real") ? "real" : "text";
     }
   for (const auto& n : names) {
     PointColumn c;
     c.name = n;
     c.text = n == "algorithm" || n == "algorithm_name" || n == "dataset" || is_text[n];
+    c.type = type.count(n) ? type[n] : "text";
     for (const auto& p : points) {
       if (n == "algorithm") c.strings.push_back(p.label);
       else if (n == "algorithm_name") c.strings.push_back(p.algorithm);
@@ -108,6 +115,7 @@ void fill_columns(ResultData& r, const std::vector<Point>& points) {
   PointColumn key;
   key.name = "key";
   key.text = true;  // 64-bit keys do not fit a double exactly
+  key.type = "text";
   for (const auto& p : points) key.strings.push_back(std::to_string(p.key));
   r.columns.push_back(std::move(key));
   // Coordinates: the axes that vary, in the order of the first point.

@@ -263,6 +263,8 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
     c.name = pts.getObjnameByIdx(i);
     H5::DataSet ds = pts.openDataSet(c.name);
     c.text = ds.getTypeClass() == H5T_STRING;
+    c.type = rd.get_string(ds, "type");  // absent in files written before it existed
+    if (c.type.size() > 16) rd.bad("points/" + c.name + " has a malformed 'type' attribute");
     if (c.text) {
       c.strings = rd.read_strings(ds, P, "points/" + c.name);
     } else {
@@ -388,6 +390,10 @@ void write_result(const std::string& path, const ResultData& r) {
         for (const auto& c : r.columns) {
           if (c.text) write_strings(pts, c.name, c.strings);
           else write_doubles(pts, c.name, c.numbers, {r.points});
+          if (!c.type.empty()) {
+            H5::DataSet ds = pts.openDataSet(c.name);
+            put_string(ds, "type", c.type);
+          }
         }
         pts.close();
 

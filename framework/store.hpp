@@ -38,6 +38,9 @@ struct PointColumn {
   bool text = false;                // strings, else float64
   std::vector<std::string> strings; // one per point when text
   std::vector<double> numbers;      // one per point otherwise (NaN where not applicable)
+  // The parameter's type as declared (integer, real, boolean, text), so readers (python/dplab)
+  // restore it: an integer stored as float64, a boolean as "true"/"false". Empty: unknown.
+  std::string type;
 };
 
 struct MetricData {
