@@ -56,6 +56,7 @@ void write_tidy(const ResultData& r, std::ostream& out) {
       }
       row(p, t, "wall_time", 0, r.wall_time[cell]);
       row(p, t, "spent_eps", 0, r.spent_eps[cell]);
+      if (r.has_delta) row(p, t, "spent_delta", 0, r.spent_delta[cell]);
     }
 }
 

@@ -104,6 +104,28 @@ class Mechanisms {
                                double sensitivity, double eps,
                                const char* what = "exponential (intervals)");
 
+  // --- For researchers' own algorithms (framework/mechanisms_extra.cpp) ---
+
+  // The Gaussian mechanism, (eps, delta)-DP: value + N(0, sigma^2) on every coordinate, sigma the
+  // smallest for which a query of L2 sensitivity `l2_sensitivity` is (eps, delta)-DP, by the exact
+  // condition of the analytic Gaussian mechanism (Balle and Wang 2018, Theorem 8):
+  //   Phi(D / (2 s) - eps s / D) - e^eps Phi(-D / (2 s) - eps s / D) <= delta,
+  // valid for every eps > 0 (the classic sigma = D sqrt(2 ln(1.25 / delta)) / eps holds only
+  // for eps < 1 and is larger). Charges (eps, delta): the algorithm must declare a delta budget.
+  double gaussian(double value, double l2_sensitivity, double eps, double delta, const char* what = "gaussian");
+  void gaussian(std::span<double> values, double l2_sensitivity, double eps, double delta,
+                const char* what = "gaussian vector");
+  // The sigma gaussian() uses (exposed for tests and for the accuracy an algorithm expects).
+  static double gaussian_sigma(double l2_sensitivity, double eps, double delta);
+
+  // Randomized response (Warner 1965): the true bit with probability e^eps / (1 + e^eps), else
+  // its negation; eps-DP for one respondent's bit.
+  bool randomized_response(bool value, double eps, const char* what = "randomized response");
+  // k-ary randomized response: the true category (in 0..k-1) with probability
+  // e^eps / (e^eps + k - 1), else one of the other k - 1 uniformly; eps-DP.
+  std::size_t randomized_response(std::size_t value, std::size_t k, double eps,
+                                  const char* what = "randomized response (k-ary)");
+
   PrivacyLedger& ledger() { return ledger_; }
 
  private:

@@ -323,6 +323,13 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
     rd.expect_dims(dims, {P, T}, std::string("trials/") + name);
     (std::string(name) == "wall_time" ? r.wall_time : r.spent_eps) = rd.read_doubles(ds, dims, std::string("trials/") + name);
   }
+  if (tg.nameExists("spent_delta")) {
+    H5::DataSet ds = tg.openDataSet("spent_delta");
+    const auto dims = rd.dims_of(ds, "trials/spent_delta");
+    rd.expect_dims(dims, {P, T}, "trials/spent_delta");
+    r.spent_delta = rd.read_doubles(ds, dims, "trials/spent_delta");
+    r.has_delta = true;
+  }
   return r;
 }
 
@@ -347,6 +354,7 @@ void ResultData::resize_trials(std::size_t t) {
   grow(done, std::uint8_t{0});
   grow(wall_time, nan);
   grow(spent_eps, nan);
+  if (has_delta) grow(spent_delta, nan);
   for (auto& m : metrics) {
     if (m.is_vector) grow(m.vectors, std::vector<double>{});
     else grow(m.scalar, nan);
@@ -421,6 +429,7 @@ void write_result(const std::string& path, const ResultData& r) {
         dd.close();
         write_doubles(tg, "wall_time", r.wall_time, dims);
         write_doubles(tg, "spent_eps", r.spent_eps, dims);
+        if (r.has_delta) write_doubles(tg, "spent_delta", r.spent_delta, dims);
         tg.close();
       }
       f.close();

@@ -59,6 +59,8 @@ def load(path):
         metrics = {name: ds[()] for name, ds in f["metrics"].items()}
         metrics["wall_time"] = f["trials/wall_time"][()]
         metrics["spent_eps"] = f["trials/spent_eps"][()]
+        if "trials/spent_delta" in f:  # (eps, delta) algorithms only
+            metrics["spent_delta"] = f["trials/spent_delta"][()]
     npoints, ntrials = done.shape
     p_idx, t_idx = np.nonzero(done)  # computed cells, point-major
     frames = []
