@@ -74,4 +74,12 @@ std::size_t Mechanisms::exponential(std::span<const double> scores, double sensi
   return sample_from_log_weights(stream_, logw);
 }
 
+Mechanisms::LaplaceBlocks Mechanisms::laplace_blocks(double l1_sensitivity, double eps, const char* what) {
+  check_sensitivity(l1_sensitivity, what);
+  ledger_.charge(eps, what);
+  return LaplaceBlocks(stream_, l1_sensitivity / eps);
+}
+
+void Mechanisms::LaplaceBlocks::add(std::span<double> block) { add_laplace(stream_, scale_, block); }
+
 }  // namespace dplab
