@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """Writes tests/fixtures/greedy_h/*.txt.gz: DAWA stage-2 cases with the objective of DPBench's greedyH.
 
-Usage: dpbench_greedy_h_fixture.py --ektelo DIR [OUTDIR]
+Usage: dpbench_greedy_h_fixture.py --ektelo DIR [OUTDIR [more]]
   DIR     the built copy of the ektelo peer that ../shared/peers/setup-ektelo.sh prints
   OUTDIR  default tests/fixtures/greedy_h next to this script
+  more    instead of the fixture's 6 cases, 24 others (NETTRACE, SEARCHLOGS, HEPTH, MEDCOST, ADULT,
+          INCOME; eps 0.1 and 1; partition seeds 21 and 22), the further check the README reports
 
 For each case, ektelo (DPBench's code) computes DAWA's stage-1 partition of a DPBench vector
 (pmapper.Dawa, exact L1 partition, ratio 0.25, a fixed seed), a RandomRange workload
@@ -58,6 +60,14 @@ CASES = [
     ("income_eps10", "INCOME.n4096.txt", 10.0, 11, 78),
     ("patent_eps0.1", "PATENT.n4096.txt", 0.1, 11, 78),
 ]
+
+
+if len(args) > 3 and args[3] == "more":
+    CASES = [("%s_eps%g_s%d" % (d.split(".")[0].lower(), e, s), d, e, s, 100 + s)
+             for s in (21, 22)
+             for d in ("NETTRACE.n4096.txt", "SEARCHLOGS.n4096.txt", "HEPTH.n4096.txt", "MEDCOST.n4096.txt",
+                       "ADULTFRANK.n4096.txt", "INCOME.n4096.txt")
+             for e in (0.1, 1.0)]
 
 
 def data_path(name):

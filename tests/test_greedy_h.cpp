@@ -4,7 +4,9 @@
 // trace(Q (A^T A)^+ Q^T) must be at most DPBench's. Also: the node split against a fine grid.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -60,10 +62,15 @@ FixtureCase read_case(const std::filesystem::path& path) {
   return c;
 }
 
+// The fixture's cases, and those of $DPLAB_GREEDY_H_MORE if set (a folder written by
+// bench/dpbench_greedy_h_fixture.py ... more: 24 further cases, checked once for the README).
 std::vector<std::filesystem::path> fixture_files() {
   std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(std::string(DPLAB_TEST_FIXTURES) + "/greedy_h"))
-    if (e.path().string().ends_with(".txt.gz")) files.push_back(e.path());
+  std::vector<std::string> dirs = {std::string(DPLAB_TEST_FIXTURES) + "/greedy_h"};
+  if (const char* more = std::getenv("DPLAB_GREEDY_H_MORE")) dirs.push_back(more);
+  for (const auto& dir : dirs)
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+      if (e.path().string().ends_with(".txt.gz")) files.push_back(e.path());
   std::sort(files.begin(), files.end());
   return files;
 }

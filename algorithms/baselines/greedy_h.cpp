@@ -117,12 +117,14 @@ void check(double base, double exponent) {
     throw Error("greedyH: the query-weight exponent must be a finite number >= 0, got " + std::to_string(exponent));
 }
 
-// w_i = |q_i|^a (integers for integer a, so the pass's sums stay exact); empty for a = 0.
+// w_i = (|q_i| / max |q|)^a, in (0, 1]; empty (all 1, exact sums in the pass) for a = 0.
 std::vector<double> query_weights(const BucketWorkload& Q, double exponent) {
   std::vector<double> w;
   if (exponent == 0) return w;
   if (Q.cells.size() != Q.queries()) throw Error("greedyH: the bucket workload has no query sizes");
-  for (std::uint64_t c : Q.cells) w.push_back(std::pow(static_cast<double>(c), exponent));
+  std::uint64_t top = 1;
+  for (std::uint64_t c : Q.cells) top = std::max(top, c);
+  for (std::uint64_t c : Q.cells) w.push_back(std::pow(static_cast<double>(c) / static_cast<double>(top), exponent));
   return w;
 }
 
