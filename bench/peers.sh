@@ -24,22 +24,26 @@ echo "== dplab: accuracy, $OUR_TRIALS trials per cell" >&2
 "$BUILD/dplab" run "$here/peers_accuracy.yaml" --trials "$OUR_TRIALS" --threads 2 --out "$tmp/ours.h5" --force >&2
 "$BUILD/dplab" show "$tmp/ours.h5" --csv > "$tmp/ours.csv"
 
-echo "== ektelo: accuracy and run time, $EK_TRIALS trials per cell, one thread" >&2
+# Each ektelo cell is followed at once by dplab's timing of the same cell, so that both sides of a
+# speed ratio see the same load on this shared machine.
+echo "== ektelo: accuracy and run time, $EK_TRIALS trials per cell; dplab's run time after each, one thread" >&2
+cell=0
 for alg in identity mwem dawa; do
+  case $alg in identity) ours=identity ;; mwem) ours=mwem ;; dawa) ours='dawa_(dpbench_noise|provable)' ;; esac
   for ds in ADULTFRANK.n4096.txt INCOME.n4096.txt; do
+    short=$(echo "$ds" | sed 's/FRANK//; s/\..*//' | tr 'A-Z' 'a-z')
     for eps in 0.1 1; do
       echo "   $alg $ds eps=$eps" >&2
       OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 "$PY" "$peers/run_ektelo.py" --ektelo "$ektelo" \
           "$alg" "$ds" "$eps" "$EK_TRIALS" dpbench >> "$tmp/ektelo.csv"
+      cell=$((cell + 1))
+      "$BUILD/bench/dplab_bench" --benchmark_filter="^BM_Baseline/$ours/$short/eps$eps/" \
+          --benchmark_out="$tmp/speed$cell.json" --benchmark_out_format=json --benchmark_min_time=0.5 > /dev/null
     done
   done
 done
 
-echo "== dplab: run time, one thread" >&2
-"$BUILD/bench/dplab_bench" --benchmark_filter='^BM_Baseline/' --benchmark_out="$tmp/speed.json" \
-    --benchmark_out_format=json --benchmark_min_time=0.5 >&2
-
-"$PY" - "$tmp/ours.csv" "$tmp/ektelo.csv" "$tmp/speed.json" <<'PY'
+"$PY" - "$tmp/ours.csv" "$tmp/ektelo.csv" "$tmp"/speed*.json <<'PY'
 import csv, json, math, statistics, sys
 from scipy.stats import t as student_t
 
@@ -55,7 +59,9 @@ for line in open(sys.argv[2]):
     key = (f[1], "ADULT" if f[2].startswith("ADULT") else "INCOME", float(f[3]))
     ek_err.setdefault(key, []).append(float(f[6]))
     ek_time.setdefault(key, []).append(float(f[7]))
-speed = {b["name"]: b for b in json.load(open(sys.argv[3]))["benchmarks"] if "real_time" in b}
+speed = {}
+for path in sys.argv[3:]:
+    speed.update({b["name"]: b for b in json.load(open(path))["benchmarks"] if "real_time" in b})
 
 def interval(v):
     m = statistics.fmean(v)
@@ -86,14 +92,15 @@ def ms(b):
     unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
     return b["real_time"] * unit
 
-print("\nspeed: one trial, one thread (ektelo: median of its trials' Run; dplab: bench_baselines mean)")
+print("\nspeed: one trial, one thread, each cell timed right after ektelo's (ektelo: median of its trials' "
+      "Run; dplab: bench_baselines' mean)")
 print("| algorithm | dataset | eps | dplab ms | ektelo ms | ektelo / dplab | target |")
 print("|---|---|---|---|---|---|---|")
 targets = {"identity": 1, "mwem": 100, "dawa": 50}
 for ours_label, ek in [("identity", "identity"), ("mwem", "mwem"), ("dawa_dpbench_noise", "dawa"), ("dawa_provable", "dawa")]:
     for ds in ("adult", "income"):
         for eps in (0.1, 1.0):
-            b = speed.get("BM_Baseline/%s/%s/eps%s" % (ours_label, ds, "0.1" if eps < 1 else "1"))
+            b = speed.get("BM_Baseline/%s/%s/eps%s/real_time" % (ours_label, ds, "0.1" if eps < 1 else "1"))
             e = ek_time.get((ek, ds.upper(), eps))
             if not b or not e:
                 continue
