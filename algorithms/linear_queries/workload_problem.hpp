@@ -2,7 +2,7 @@
 // workload_division experiments and the baselines they compare): the parameters of the workload
 // and the budget, the workload of this trial (the same public workload for every algorithm,
 // budget and dataset at a given trial; trial_workload.hpp) and the outputs the metric reads:
-// `answers`, and the `workload` itself, from which metric workload_l1_error computes the true
+// `answers`, and the `workload` itself, from which metric l1_error_per_query computes the true
 // answers W x outside the algorithm's timed run.
 //
 // A new algorithm for these experiments is one file:
