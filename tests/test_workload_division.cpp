@@ -185,7 +185,25 @@ TEST_CASE("Algorithm 1: leaves partition W, budgets add up to eps, the bound nev
   }
 }
 
+TEST_CASE("bad parameters are refused with the allowed values") {
+  const auto& info = find_algorithm("workload_division.workload_division").info();
+  const ParamSpec* rule = find_param(info.params, "stop_rule");
+  REQUIRE(rule);
+  auto parsed = rule->parse("sometimes");
+  REQUIRE(std::holds_alternative<std::string>(parsed));
+  CHECK(std::get<std::string>(parsed).find("expected_error") != std::string::npos);
+  const ParamSpec* p = find_param(info.params, "p");
+  CHECK(std::holds_alternative<std::string>(p->parse("1.5")));
+  CHECK_THROWS_AS(parse_stop_rule("never"), Error);
+}
+
+}  // TEST_SUITE
+
+TEST_SUITE("workload_division_statistical") {
+
 TEST_CASE("Identity's error matches its analytic expectation") {
+  // False failures: each side of a 99.9% t interval fails with probability 5e-4; four checks:
+  // < 2e-3.
   const Histogram h = ramp(4096);
   for (double eps : {1.0, 0.1}) {
     Params p;
@@ -211,6 +229,8 @@ TEST_CASE("Identity's error matches its analytic expectation") {
 }
 
 TEST_CASE("Laplace workload and workload division: exact budget, errors as expected") {
+  // False failures: each side of a 99.9% t interval fails with probability 5e-4; eight checks:
+  // < 4e-3 (the budget and shared-workload checks are exact).
   const Histogram h = ramp(4096);
   for (double p_hot : {0.2, 0.9}) {
     Params p;
@@ -238,18 +258,6 @@ TEST_CASE("Laplace workload and workload division: exact budget, errors as expec
     CHECK(ci.low <= 1.0);
     CHECK(1.0 <= ci.high);
   }
-}
-
-TEST_CASE("bad parameters are refused with the allowed values") {
-  const auto& info = find_algorithm("workload_division.workload_division").info();
-  const ParamSpec* rule = find_param(info.params, "stop_rule");
-  REQUIRE(rule);
-  auto parsed = rule->parse("sometimes");
-  REQUIRE(std::holds_alternative<std::string>(parsed));
-  CHECK(std::get<std::string>(parsed).find("expected_error") != std::string::npos);
-  const ParamSpec* p = find_param(info.params, "p");
-  CHECK(std::holds_alternative<std::string>(p->parse("1.5")));
-  CHECK_THROWS_AS(parse_stop_rule("never"), Error);
 }
 
 }  // TEST_SUITE

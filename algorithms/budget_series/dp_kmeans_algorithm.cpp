@@ -30,6 +30,10 @@ class DpKmeans : public Algorithm {
     return i;
   }
 
+  void check(const Params& p) const override {
+    check_allocation(p, static_cast<int>(p.integer("N")), p.real("eps"));
+  }
+
   void run(TrialContext& ctx) const override {
     const PointSet& data = ctx.dataset<PointSet>();
     require_unit_box(data, "budget_series.dp_kmeans");
