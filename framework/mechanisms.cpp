@@ -158,4 +158,12 @@ double Mechanisms::exponential_intervals(std::span<const double> edges, std::spa
   return edges[i] + stream_.uniform() * (edges[i + 1] - edges[i]);
 }
 
+Mechanisms::LaplaceBlocks Mechanisms::laplace_blocks(double l1_sensitivity, double eps, const char* what) {
+  check_sensitivity(l1_sensitivity, what);
+  ledger_.charge(eps, what);
+  return LaplaceBlocks(stream_, l1_sensitivity / eps);
+}
+
+void Mechanisms::LaplaceBlocks::add(std::span<double> block) { add_laplace(stream_, scale_, block); }
+
 }  // namespace dplab

@@ -128,6 +128,24 @@ class Mechanisms {
 
   PrivacyLedger& ledger() { return ledger_; }
 
+  // The Laplace mechanism on a vector query too long to hold at once (e.g. DAWA's n(n+1)/2
+  // candidate costs, produced and consumed row by row): one charge of eps for the whole query
+  // of L1 sensitivity `l1_sensitivity`, then add() puts Lap(l1_sensitivity/eps) on the
+  // coordinates it is given, block after block. The draws are those one laplace() call on the
+  // concatenated blocks would make, in the same order. The blocks must together be the one
+  // query the charge covers.
+  class LaplaceBlocks {
+   public:
+    void add(std::span<double> block);
+
+   private:
+    friend class Mechanisms;
+    LaplaceBlocks(Stream& stream, double scale) : stream_(stream), scale_(scale) {}
+    Stream& stream_;
+    double scale_;
+  };
+  LaplaceBlocks laplace_blocks(double l1_sensitivity, double eps, const char* what = "laplace blocks");
+
  private:
   Stream& stream_;
   PrivacyLedger& ledger_;

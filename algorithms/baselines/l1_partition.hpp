@@ -20,7 +20,7 @@
 
 #include "framework/mechanisms.hpp"
 
-namespace dplab::wd {
+namespace dplab::baselines {
 
 // Contiguous buckets covering [0, n): bucket k is [bounds[k], bounds[k+1]); bounds[0] = 0,
 // bounds.back() = n.
@@ -89,8 +89,9 @@ double partition_noise_scale(PartitionNoise kind, std::uint32_t length, std::uin
 
 // DAWA's private partition with budget eps1: every candidate b gets the noisy cost
 // dev(x, b) + Lap(scale_b) + 1/eps2, then the least-cost partition of the noisy costs is
-// released. One charge of eps1: the noise is drawn by one ctx.noise.laplace call on the
-// deviations divided by scale_b * eps1, scaled back afterwards.
+// released. One charge of eps1: the noise is Lap(1/eps1) on the deviations divided by
+// scale_b * eps1 (Mechanisms::laplace_blocks), scaled back afterwards. The exact family is
+// streamed, start by start, into the least-cost recursion (O(n) memory, n(n+1)/2 draws).
 //
 // Reference (what DPBench runs, so what workload_division compared against; not the default):
 // scale_b as above, singletons noiseless, every noisy cost floored at 1/eps2. We could not find
@@ -99,7 +100,7 @@ double partition_noise_scale(PartitionNoise kind, std::uint32_t length, std::uin
 // containing the middle cell all lose deviation at once, and nothing noises the singletons'
 // side); tests/test_dawa.cpp measures it.
 //
-// Provable (eps1-DP; the default of workload_division.dawa). Let x' be x with one count changed by
+// Provable (eps1-DP; the default of baselines.dawa). Let x' be x with one count changed by
 // 1 (cell i), and delta_b the change of dev(x, b) for each interval b containing i: |delta_b| <=
 // Delta_b <= Delta_n. Fix the noise eta for which partition B wins on x, and let b be B's bucket
 // containing i. Moving eta_b alone by s = min_{b' containing i} delta_b' - delta_b makes B win on
@@ -111,8 +112,8 @@ double partition_noise_scale(PartitionNoise kind, std::uint32_t length, std::uin
 // several times 1/eps2, the minimum exploits negative noise and cuts the domain into many more
 // buckets than Reference does.
 //
-// `work` (optional) holds the n(n+1)/2 costs of the exact family between calls.
+// `work` (optional) holds the dyadic family's costs between calls.
 Buckets private_l1_partition(std::span<const double> x, IntervalFamily family, PartitionNoise kind,
                              double eps1, double eps2, Mechanisms& noise, IntervalValues* work = nullptr);
 
-}  // namespace dplab::wd
+}  // namespace dplab::baselines

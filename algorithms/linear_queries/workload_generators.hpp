@@ -5,15 +5,17 @@
 //    the domain and counts the cells round(c + Z), Z ~ N(0, variance), over `draws` draws
 //    (repeats collapse, draws falling outside the domain are redrawn); the hot cell, drawn
 //    once per workload uniformly from the domain, is added to each query with probability p.
-//  - random_range (DPBench's RandomRange): m intervals [a, b] with both ends uniform.
+//  - random_range (DPBench's and ektelo's RandomRange, workload.RandomRange(None, (n,), m)):
+//    each query's width w is uniform on 1..n, then its first cell uniform on 0..n-w, so the
+//    mean width is (n + 1) / 2.
 #pragma once
 #include <cstdint>
 #include <string>
 
-#include "algorithms/workload_division/workload.hpp"
+#include "algorithms/linear_queries/workload.hpp"
 #include "core/rng.hpp"
 
-namespace dplab::wd {
+namespace dplab::linear_queries {
 
 struct WorkloadShape {
   std::string kind = "hot_normal";  // hot_normal | random_range
@@ -29,9 +31,10 @@ struct WorkloadShape {
 
 struct GeneratedWorkload {
   Workload W;
-  std::uint32_t hot = 0;  // the hot cell (hot_normal only)
+  std::uint32_t hot = 0;          // the hot cell (hot_normal only)
+  std::uint32_t sensitivity = 0;  // Delta_W
 };
 
 GeneratedWorkload generate_workload(const WorkloadShape& shape, Stream& stream);
 
-}  // namespace dplab::wd
+}  // namespace dplab::linear_queries

@@ -1,8 +1,10 @@
-#include "algorithms/workload_division/problem.hpp"
+#include "algorithms/linear_queries/workload_problem.hpp"
 
 #include <string>
 
-namespace dplab::wd {
+#include "algorithms/linear_queries/trial_workload.hpp"
+
+namespace dplab::linear_queries {
 
 AlgorithmInfo problem_info(std::string name, std::string doc) {
   AlgorithmInfo i;
@@ -11,7 +13,8 @@ AlgorithmInfo problem_info(std::string name, std::string doc) {
   i.params = {
       ParamSpec::real("eps", 1.0, "total privacy budget").above(0),
       ParamSpec::text("workload", "hot_normal",
-                      "workload kind: hot_normal (the paper's, §5) or random_range (DPBench RandomRange)")
+                      "workload kind: hot_normal (workload_division §5) or random_range (DPBench's RandomRange: "
+                      "width uniform on 1..n, then the offset)")
           .one_of({"hot_normal", "random_range"}),
       ParamSpec::integer("queries", 2000, "number of queries m").at_least(1).at_most(10000000),
       ParamSpec::real("p", 0.9, "hot_normal: probability that a query counts the hot cell").at_least(0).at_most(1),
@@ -21,7 +24,7 @@ AlgorithmInfo problem_info(std::string name, std::string doc) {
   };
   i.outputs = {
       {"answers", "noisy answers to the workload", true, "query"},
-      {"truth", "true answers W x", true, "query"},
+      {"workload", "the trial's public workload (for the metric)", false, "", true},
       {"sensitivity", "Delta_W, the workload's largest column L1 norm", false, ""},
   };
   i.budget_param = "eps";
@@ -43,14 +46,18 @@ WorkloadShape workload_shape(const Params& p, std::uint32_t n) {
 WorkloadProblem workload_problem(const TrialContext& ctx) {
   const auto& h = ctx.dataset<Histogram>();
   const WorkloadShape shape = workload_shape(ctx.params, static_cast<std::uint32_t>(h.counts.size()));
-  Stream public_stream = ctx.seeds.public_stream(shape.key());
-  return WorkloadProblem{h, generate_workload(shape, public_stream), ctx.params.real("eps")};
+  return WorkloadProblem{h, trial_workload(ctx.seeds, shape), ctx.params.real("eps")};
 }
+
+void prepare_workload_problem(const TrialContext& ctx) { (void)workload_problem(ctx); }
 
 void publish_answers(TrialContext& ctx, const WorkloadProblem& pb, std::vector<double> answers) {
-  ctx.out.vector("truth", pb.workload.W.answer(pb.data.counts));
+  if (answers.size() != pb.W().queries())
+    throw Error("publish_answers: " + std::to_string(answers.size()) + " answers for " +
+                std::to_string(pb.W().queries()) + " queries");
   ctx.out.vector("answers", std::move(answers));
-  ctx.out.scalar("sensitivity", pb.workload.W.sensitivity());
+  ctx.out.object("workload", pb.workload);
+  ctx.out.scalar("sensitivity", pb.workload->sensitivity);
 }
 
-}  // namespace dplab::wd
+}  // namespace dplab::linear_queries

@@ -1,13 +1,14 @@
-#include "algorithms/workload_division/workload_generator.hpp"
+#include "algorithms/linear_queries/workload_generators.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "core/error.hpp"
 #include "core/samplers.hpp"
 
-namespace dplab::wd {
+namespace dplab::linear_queries {
 
 std::string WorkloadShape::key() const {
   std::string k = "workload|" + kind + "|n=" + std::to_string(n) + "|m=" + std::to_string(queries);
@@ -24,6 +25,7 @@ namespace {
 Workload hot_normal(const WorkloadShape& s, Stream& stream, std::uint32_t hot) {
   Workload W;
   W.n = s.n;
+  W.offsets.reserve(s.queries + 1);
   const double sd = std::sqrt(s.variance);
   std::vector<std::uint32_t> cells;
   for (std::uint32_t q = 0; q < s.queries; ++q) {
@@ -43,17 +45,16 @@ Workload hot_normal(const WorkloadShape& s, Stream& stream, std::uint32_t hot) {
   return W;
 }
 
+// ektelo's workload.RandomRange: shape = randint(1, n + 1), lb = randint(0, n - shape + 1).
 Workload random_range(const WorkloadShape& s, Stream& stream) {
   Workload W;
   W.n = s.n;
-  std::vector<std::uint32_t> cells;
+  W.offsets.reserve(s.queries + 1);
+  W.runs.reserve(s.queries);
   for (std::uint32_t q = 0; q < s.queries; ++q) {
-    auto a = static_cast<std::uint32_t>(stream.below(s.n));
-    auto b = static_cast<std::uint32_t>(stream.below(s.n));
-    if (a > b) std::swap(a, b);
-    cells.resize(b - a + 1);
-    for (std::uint32_t i = a; i <= b; ++i) cells[i - a] = i;
-    W.add_row(cells);
+    const auto width = static_cast<std::uint32_t>(stream.below(s.n)) + 1;
+    const auto first = static_cast<std::uint32_t>(stream.below(s.n - width + 1));
+    W.add_range(first, first + width);
   }
   return W;
 }
@@ -71,7 +72,8 @@ GeneratedWorkload generate_workload(const WorkloadShape& shape, Stream& stream) 
   } else {
     throw Error("unknown workload kind '" + shape.kind + "' (allowed: hot_normal, random_range)");
   }
+  g.sensitivity = g.W.sensitivity();
   return g;
 }
 
-}  // namespace dplab::wd
+}  // namespace dplab::linear_queries

@@ -1,17 +1,17 @@
-// workload_division.mwem: MWEM (Hardt, Ligett, McSherry 2012, Algorithm 1) with DPBench's
-// conventions (public scale N, 100 MW passes over all measurements per round, measured queries
-// leave the candidates, the last estimate A_T); see mwem.hpp. Answers W A with A the estimate.
-#include "algorithms/workload_division/mwem.hpp"
-#include "algorithms/workload_division/problem.hpp"
+// baselines.mwem: MWEM (Hardt, Ligett, McSherry 2012, Algorithm 1) with DPBench's conventions
+// (public scale N, 100 MW passes over all measurements per round, measured queries leave the
+// candidates, the last estimate A_T); see mwem.hpp. Answers W A with A the estimate.
+#include "algorithms/baselines/mwem.hpp"
+#include "algorithms/linear_queries/workload_problem.hpp"
 
-namespace dplab::wd {
+namespace dplab::baselines {
 namespace {
 
 class Mwem : public Algorithm {
  public:
   AlgorithmInfo info() const override {
-    AlgorithmInfo i = problem_info(
-        "workload_division.mwem",
+    AlgorithmInfo i = linear_queries::problem_info(
+        "baselines.mwem",
         "MWEM (Hardt et al. 2012): T rounds of exponential-mechanism selection, Laplace measurement "
         "and multiplicative-weights update of a histogram of public scale N; answers W A");
     i.params.push_back(ParamSpec::integer("rounds", 10, "T, the number of rounds (DPBench default 10)")
@@ -29,20 +29,20 @@ class Mwem : public Algorithm {
   }
 
   void run(TrialContext& ctx) const override {
-    WorkloadProblem pb = workload_problem(ctx);
+    linear_queries::WorkloadProblem pb = linear_queries::workload_problem(ctx);
     MwemOptions options;
     options.rounds = ctx.params.integer("rounds");
     options.update_passes = ctx.params.integer("update_passes");
     options.exclude_measured = ctx.params.boolean("exclude_measured");
     const MwemEstimate estimate = parse_mwem_estimate(ctx.params.text("estimate"));
-    MwemResult r = mwem(pb.workload.W, pb.data.counts, pb.eps, options, ctx.noise);
+    MwemResult r = mwem(pb.W(), pb.data.counts, pb.eps, options, ctx.noise);
     const auto& A = estimate == MwemEstimate::Last ? r.last : r.average;
-    publish_answers(ctx, pb, pb.workload.W.answer(A));
+    linear_queries::publish_answers(ctx, pb, pb.W().answer(A));
   }
 };
 
 }  // namespace
-}  // namespace dplab::wd
+}  // namespace dplab::baselines
 
-using dplab::wd::Mwem;
+using dplab::baselines::Mwem;
 DPLAB_ALGORITHM(Mwem);
