@@ -81,7 +81,7 @@ void BM_Algorithm71(benchmark::State& state, const char* which, dplab::convergen
     dplab::Stream stream(1, 2, run++);
     dplab::PrivacyLedger ledger(1000);
     dplab::Mechanisms noise(stream, ledger);
-    const auto r = dplab::convergent_kmeans::convergent_kmeans(data, s.k, s.init, opt, stream, noise, ws);
+    const auto r = dplab::convergent_kmeans::run_algorithm71(data, s.k, s.init, opt, stream, noise, ws);
     iterations += r.iterations;
     benchmark::DoNotOptimize(r.centroids.data());
   }

@@ -25,7 +25,7 @@ double dist(const double* a, const double* b, std::size_t d) {
 
 }  // namespace
 
-Result convergent_kmeans(const PointSet& data, std::size_t k, const std::vector<double>& initial, const Options& opt,
+Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<double>& initial, const Options& opt,
                          Stream& stream, Mechanisms& noise, Workspace& ws, std::vector<TraceStep>* trace) {
   const std::size_t d = data.d;
   clustering::Accumulators& acc = ws.acc;

@@ -77,7 +77,7 @@ struct Workspace {
   clustering::Accumulators acc, lookahead;
   std::vector<double> scratch;
 };
-Result convergent_kmeans(const PointSet& data, std::size_t k, const std::vector<double>& initial, const Options& opt,
+Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<double>& initial, const Options& opt,
                          Stream& stream, Mechanisms& noise, Workspace& ws, std::vector<TraceStep>* trace = nullptr);
 
 }  // namespace dplab::convergent_kmeans

@@ -92,7 +92,7 @@ class ConvergentKmeans : public Algorithm {
     const std::vector<double> initial = clustering::shared_initial_centroids(
         ctx.seeds, data, k, clustering::parse_init(p.text("init")), clustering::kUnitBox);
     auto& ws = ctx.scratch.get<Workspace>("convergent k-means workspace");
-    const Result r = convergent_kmeans(data, k, initial, opt, ctx.stream, ctx.noise, ws);
+    const Result r = run_algorithm71(data, k, initial, opt, ctx.stream, ctx.noise, ws);
     ctx.out.vector("centroids", r.centroids);
     ctx.out.vector("centroids_before_noise", r.before_noise);
     ctx.out.scalar("iterations", r.iterations);
