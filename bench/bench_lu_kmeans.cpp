@@ -85,7 +85,7 @@ void BM_Algorithm71(benchmark::State& state, const char* which, dplab::convergen
     iterations += r.iterations;
     benchmark::DoNotOptimize(r.centroids.data());
   }
-  state.counters["iterations"] = iterations / static_cast<double>(state.iterations());
+  state.counters["kmeans_iterations"] = iterations / static_cast<double>(state.iterations());
 }
 BENCHMARK_CAPTURE(BM_Algorithm71, s1_prior, "s1", dplab::convergent_kmeans::ZoneKind::Prior)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Algorithm71, s1_posterior, "s1", dplab::convergent_kmeans::ZoneKind::Posterior)->Unit(benchmark::kMillisecond);
@@ -109,7 +109,7 @@ void BM_LloydToConvergence(benchmark::State& state, const char* which) {
     iterations = dplab::clustering::lloyd_until_stable(data, s.k, c, 100000, acc, scratch, previous).iterations;
     benchmark::DoNotOptimize(c.data());
   }
-  state.counters["iterations"] = iterations;
+  state.counters["kmeans_iterations"] = iterations;
 }
 BENCHMARK_CAPTURE(BM_LloydToConvergence, s1, "s1")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_LloydToConvergence, image, "image")->Unit(benchmark::kMillisecond);

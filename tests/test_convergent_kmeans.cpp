@@ -130,6 +130,11 @@ TEST_SUITE("convergent_kmeans") {
     CHECK(Xp[1] == doctest::Approx(0.8));
     posterior_controller(S, prev, beyond, false, Xp);
     CHECK(Xp == beyond);
+    // delta in units of the convergent zone's radius (a = 1) instead of ||X - S|| = 0.5: at the
+    // zone's nearest point delta = (2 lambda - 1) 0.5, and the bound 2 - (2 lambda - 1) 0.5.
+    const std::vector<double> half = {0.5, 0.0}, near_half = {0.25, 0.0};
+    CHECK(zone_score(S, half, near_half, 1.0) == doctest::Approx(2 - 0.25));
+    CHECK(zone_score_max(0.75, 0.5) == doctest::Approx(2 - 0.25));
   }
 
   TEST_CASE("the gamma turn in 3-D stays on the border at angle |gamma| from Y, in either plane") {

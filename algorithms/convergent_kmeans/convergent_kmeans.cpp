@@ -76,7 +76,8 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
         }
         const double lambda = sample_lambda(stream);
         auto branch = clusters.branch();
-        const std::uint64_t proposals = sample_in_zone(sc, x, lambda, opt.eps, noise, out);
+        const std::uint64_t proposals =
+            sample_in_zone(sc, x, lambda, opt.eps, noise, out, opt.delta_from_zone ? a : 0.0);
         sampled = true;
         if (trace) {
           TraceStep st;

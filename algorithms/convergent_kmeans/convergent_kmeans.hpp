@@ -44,6 +44,7 @@ struct Options {
   PriorSide side = PriorSide::Forward;
   RotationPlane plane = RotationPlane::Uniform;
   bool clip_to_zone = true;
+  bool delta_from_zone = false;  // delta in units of the convergent zone's radius a, not ||X - S||
   Stop stop = Stop::Partition;
   double tolerance = 1e-4;
   int max_iterations = 500;
@@ -56,7 +57,7 @@ struct Options {
 struct TraceStep {
   int iteration = 0, cluster = 0;
   double lambda = 0, a = 0, radius_x = 0;  // a = ||S^(t-1) - S||, radius_x = ||X - S||
-  double delta = 0, alpha = 0;             // of the drawn centroid
+  double delta = 0, alpha = 0;             // of the drawn centroid (delta in units of ||X - S||)
   std::uint64_t proposals = 0;
   std::vector<double> mean, controller, drawn;
 };

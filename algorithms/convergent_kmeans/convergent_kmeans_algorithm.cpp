@@ -35,6 +35,10 @@ class ConvergentKmeans : public Algorithm {
         ParamSpec::boolean("posterior_clip", true,
                            "Posterior: pull a look-ahead mean beyond the convergent zone back onto its border "
                            "(Definition 7.3: the sampling zone lies in the convergent zone)"),
+        ParamSpec::text("delta_reference", "controller",
+                        "the length delta = ||S^ - S|| / L is measured in: L = ||X - S|| ('controller': delta in "
+                        "(0, 1), §7.5.1) or the convergent zone's radius ||S^(t-1) - S|| ('zone'; the same for Prior)")
+            .one_of({"controller", "zone"}),
         ParamSpec::text("stop", "partition",
                         "'partition': stop when two consecutive assignment steps agree (Lloyd's rule, §7.2); "
                         "'movement': when every private centroid moved less than 'tolerance'")
@@ -83,6 +87,7 @@ class ConvergentKmeans : public Algorithm {
     opt.side = p.text("prior_side") == "forward" ? PriorSide::Forward : PriorSide::Backward;
     opt.plane = p.text("rotation_plane") == "uniform" ? RotationPlane::Uniform : RotationPlane::Axis;
     opt.clip_to_zone = p.boolean("posterior_clip");
+    opt.delta_from_zone = p.text("delta_reference") == "zone";
     opt.stop = p.text("stop") == "partition" ? Stop::Partition : Stop::Movement;
     opt.tolerance = p.real("tolerance");
     opt.max_iterations = static_cast<int>(p.integer("max_iterations"));

@@ -111,7 +111,8 @@ double zone_centre(std::span<const double> s, std::span<const double> x, double 
   return (1 - lambda) * distance(x, s);
 }
 
-double zone_score(std::span<const double> s, std::span<const double> x, std::span<const double> y) {
+double zone_score(std::span<const double> s, std::span<const double> x, std::span<const double> y,
+                  double reference) {
   double yy = 0, xx = 0, xy = 0;
   for (std::size_t j = 0; j < s.size(); ++j) {
     const double dy = y[j] - s[j], dx = x[j] - s[j];
@@ -120,18 +121,20 @@ double zone_score(std::span<const double> s, std::span<const double> x, std::spa
     xy += dx * dy;
   }
   const double ny = std::sqrt(yy), nx = std::sqrt(xx);
-  const double delta = ny / nx;
+  const double delta = ny / (reference > 0 ? reference : nx);
   const double alpha = ny > 0 ? std::acos(std::clamp(xy / (nx * ny), -1.0, 1.0)) : 0.0;
   return (1 - delta) + (1 - 2 * alpha / M_PI);
 }
 
 std::uint64_t sample_in_zone(std::span<const double> s, std::span<const double> x, double lambda, double eps,
-                             Mechanisms& noise, std::span<double> out) {
+                             Mechanisms& noise, std::span<double> out, double reference) {
   std::vector<double> centre(s.size());
   const double radius = zone_centre(s, x, lambda, centre);
+  const double ratio = reference > 0 ? distance(x, s) / reference : 1.0;
   return noise.exponential_ball(
-      centre, radius, [&](std::span<const double> y) { return zone_score(s, x, y); }, zone_score_max(lambda),
-      kScoreSensitivity, eps, out, "exponential mechanism in the sampling zone (Algorithm 7.1 line 7)");
+      centre, radius, [&](std::span<const double> y) { return zone_score(s, x, y, reference); },
+      zone_score_max(lambda, ratio), kScoreSensitivity, eps, out,
+      "exponential mechanism in the sampling zone (Algorithm 7.1 line 7)");
 }
 
 }  // namespace dplab::convergent_kmeans

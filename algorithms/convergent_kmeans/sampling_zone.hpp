@@ -19,9 +19,10 @@
 //
 // Choices the chapter leaves open (named parameters of the plugin; README "lu_thesis"):
 //   which of the two border points is Y (PriorSide), the plane of the gamma turn when d > 2
-//   (RotationPlane), the reference of delta (we take ||X - S||: then delta is in (0, 1) and
-//   |alpha| < pi/2 on the zone, the ranges §7.5.1 states), and a Posterior X outside the
-//   convergent zone (clip_to_zone).
+//   (RotationPlane), the length delta is measured in (the reference: ||X - S|| by default, so
+//   that delta is in (0, 1) and |alpha| < pi/2 on the zone, the ranges §7.5.1 states; or the
+//   convergent zone's radius a = ||prev - S||, which differs for Posterior), and a Posterior X
+//   outside the convergent zone (clip_to_zone).
 #pragma once
 #include <span>
 #include <vector>
@@ -62,15 +63,20 @@ void posterior_controller(std::span<const double> s, std::span<const double> pre
 // Algorithm 7.2 lines 8-10: centre P = s + lambda (x - s), radius (1 - lambda) ||x - s||.
 double zone_centre(std::span<const double> s, std::span<const double> x, double lambda, std::span<double> centre);
 
-// The score q of §7.5.1 of a candidate y, and its largest value on a zone of parameter lambda
-// (delta >= 2 lambda - 1, alpha = 0): 3 - 2 lambda.
-double zone_score(std::span<const double> s, std::span<const double> x, std::span<const double> y);
-inline double zone_score_max(double lambda) { return 3 - 2 * lambda; }
+// The score q of §7.5.1 of a candidate y, delta = ||y - s|| / reference (reference 0: ||x - s||),
+// and its largest value on a zone of parameter lambda (alpha = 0, delta at its smallest,
+// (2 lambda - 1) ||x - s|| / reference): 3 - 2 lambda with the default reference.
+double zone_score(std::span<const double> s, std::span<const double> x, std::span<const double> y,
+                  double reference = 0);
+inline double zone_score_max(double lambda, double x_over_reference = 1) {
+  return 2 - (2 * lambda - 1) * x_over_reference;
+}
 inline constexpr double kScoreSensitivity = 2;  // dq of §7.5.1
 
 // The private centroid: the zone of (s, x, lambda) built and a point drawn from it by the
-// exponential mechanism with budget eps (one charge). Returns the number of proposals.
+// exponential mechanism with budget eps (one charge), delta measured in `reference` (0:
+// ||x - s||). Returns the number of proposals.
 std::uint64_t sample_in_zone(std::span<const double> s, std::span<const double> x, double lambda, double eps,
-                             Mechanisms& noise, std::span<double> out);
+                             Mechanisms& noise, std::span<double> out, double reference = 0);
 
 }  // namespace dplab::convergent_kmeans
