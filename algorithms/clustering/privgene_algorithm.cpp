@@ -27,8 +27,9 @@ class PrivGene : public Algorithm {
         ParamSpec::real("generation_constant", def.c,
                         "c of the generation count r = max(2, floor(c eps n / m')) (attributed to Zhang et al. 2013)")
             .above(0),
-        ParamSpec::integer("max_generations", 8,
-                           "cap on r: a generation costs m k-means costs over the data (see the README's run times)")
+        ParamSpec::integer("max_generations", def.max_generations,
+                           "cap on r (default: none); a generation costs m k-means costs over the data, so the "
+                           "lu_thesis specs cap it (README)")
             .at_least(2)
             .at_most(1000000),
         ParamSpec::real("mutation_start", def.mutation_start, "mutation range in the first round (share of [0, 1])")

@@ -17,6 +17,12 @@ void means(const clustering::Accumulators& acc, std::size_t d, const std::vector
   clustering::update_means(acc, d, out);
 }
 
+// A zone narrower than this is a point: the mean and its controller (or the previous centroid)
+// coincide up to rounding, the score's delta and alpha lose their meaning, and any draw would
+// be the mean itself for the next assignment step. Far below any distance between the points of
+// data in [0, 1]^d.
+constexpr double kPointZone = 1e-12;
+
 double dist(const double* a, const double* b, std::size_t d) {
   double s = 0;
   for (std::size_t j = 0; j < d; ++j) s += (a[j] - b[j]) * (a[j] - b[j]);
@@ -61,7 +67,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
         std::span<const double> sc(s.data() + c * d, d), prev(hat.data() + c * d, d);
         std::span<double> out(next.data() + c * d, d);
         const double a = dist(prev.data(), sc.data(), d);
-        if (!(acc.counts[c] > 0) || !(a > 0)) {  // empty cluster, or a mean on its centroid: nothing to draw
+        if (!(acc.counts[c] > 0) || !(a > kPointZone)) {  // empty cluster, or a mean on its centroid: nothing to draw
           std::copy(sc.begin(), sc.end(), out.begin());
           continue;
         }
@@ -70,7 +76,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
         else
           posterior_controller(sc, prev, std::span<const double>(ahead.data() + c * d, d), opt.clip_to_zone, x);
         const double radius_x = dist(x.data(), sc.data(), d);
-        if (!(radius_x > 0)) {  // the look-ahead mean equals the mean: the cluster has converged
+        if (!(radius_x > kPointZone)) {  // the look-ahead mean is the mean: the cluster has converged
           std::copy(sc.begin(), sc.end(), out.begin());
           continue;
         }
@@ -114,6 +120,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
 
   // Line 10: the means of the final partition, with Laplace noise on the counts (and sums).
   r.before_noise = s;
+  r.sampled = hat;
   std::vector<double> counts = acc.counts, sums = acc.sums;
   if (opt.final_noise == FinalNoise::Counts) {
     noise.laplace(counts, 1.0, opt.eps0, "noisy final counts (Algorithm 7.1 line 10)");

@@ -65,6 +65,7 @@ struct TraceStep {
 struct Result {
   std::vector<double> centroids;     // published (line 10), k x d
   std::vector<double> before_noise;  // the means of the final partition, before line 10's noise
+  std::vector<double> sampled;       // the last private centroids drawn (line 8's S^(t))
   int iterations = 0;                // assignment steps (Posterior: look-ahead steps too, if counted)
   int assignment_steps = 0;          // every assignment pass, look-ahead included
   int noisy_iterations = 0;          // iterations that drew at least one private centroid

@@ -55,6 +55,11 @@ class ConvergentKmeans : public Algorithm {
         ParamSpec::text("final_noise", "counts",
                         "line 10: Laplace noise on the counts only (§7.5.1) or on counts and sums ('counts_and_sums')")
             .one_of({"counts", "counts_and_sums"}),
+        ParamSpec::text("unnoised_output", "means",
+                        "what 'centroids_before_noise' holds (Fig 7.8 compares it with Lloyd's): 'means' of the "
+                        "final partition (line 10 computes the output as means, §7.5.1) or the last 'sampled' "
+                        "private centroids (line 8's S^(t))")
+            .one_of({"means", "sampled"}),
         ParamSpec::real("budget_cap", 1000.0,
                         "the ledger's limit: Theorem 7.5's total eps_0 + (noisy iterations) eps is data-dependent, "
                         "so only a cap can be declared in advance")
@@ -63,7 +68,8 @@ class ConvergentKmeans : public Algorithm {
     i.params.insert(i.params.end(), own.begin(), own.end());
     i.outputs = {
         {"centroids", "published centroids (line 10), k x d row-major, data in [0, 1]^d", true, "c"},
-        {"centroids_before_noise", "means of the final partition before line 10's noise, k x d", true, "c"},
+        {"centroids_before_noise", "before line 10's noise: the final partition's means, or the last sampled "
+                                   "centroids (unnoised_output), k x d", true, "c"},
         {"iterations", "iterations to convergence (assignment steps; Posterior's look-ahead steps too, by "
                        "count_lookahead)", false, ""},
         {"noisy_iterations", "iterations that drew a private centroid (each costs eps)", false, ""},
@@ -99,7 +105,7 @@ class ConvergentKmeans : public Algorithm {
     auto& ws = ctx.scratch.get<Workspace>("convergent k-means workspace");
     const Result r = run_algorithm71(data, k, initial, opt, ctx.stream, ctx.noise, ws);
     ctx.out.vector("centroids", r.centroids);
-    ctx.out.vector("centroids_before_noise", r.before_noise);
+    ctx.out.vector("centroids_before_noise", p.text("unnoised_output") == "means" ? r.before_noise : r.sampled);
     ctx.out.scalar("iterations", r.iterations);
     ctx.out.scalar("noisy_iterations", r.noisy_iterations);
     ctx.out.scalar("converged", r.converged ? 1 : 0);
