@@ -5,7 +5,7 @@ PAPER   ?= budget_series
 DPLAB   := $(BUILD)/dplab
 FORMATS ?= png,pdf
 
-.PHONY: all build test bench reproduce demo clean
+.PHONY: all build test test-asan bench reproduce demo clean
 
 all: build
 
@@ -20,6 +20,15 @@ build: $(BUILD)/CMakeCache.txt
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer (a CI step of its own).
+ASAN_BUILD ?= build-asan
+test-asan:
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDPLAB_SANITIZE=ON $(LAUNCHER)
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+	  ctest --output-on-failure -j $(JOBS)
 
 bench: build
 	bash bench/run.sh $(BUILD)

@@ -17,10 +17,11 @@ root=$("$BUILD/dplab" datasets list 2>/dev/null | sed -n 's/^datasets (data root
 sklearn_ms=$("$PY" "$here/sklearn_kmeans.py" "$root" 2>/dev/null || echo nan)
 numpy_large=$("$PY" "$here/numpy_laplace.py" 1048576)
 sklearn_lu=$("$PY" "$here/sklearn_lu_lloyd.py" "$DPLAB_BENCH_EXPORT" 2>/dev/null | tr '\n' ' ' || true)
-"$PY" - "$json" "$numpy_small" "$numpy_large" "$sklearn_ms" "$sklearn_lu" <<'PY'
+wavecluster_ref=$("$PY" "$here/wavecluster_reference.py" "$root" 2>/dev/null || echo "nan nan nan")
+"$PY" - "$json" "$numpy_small" "$numpy_large" "$sklearn_ms" "$wavecluster_ref" "$sklearn_lu" <<'PY'
 import json, sys
 data = json.load(open(sys.argv[1]))
-sk_lu = sys.argv[5].split()
+sk_lu = sys.argv[6].split()
 numpy_ns = {65536: float(sys.argv[2]), 1048576: float(sys.argv[3])}
 sklearn_ms = float(sys.argv[4])
 by = {b["name"]: b for b in data["benchmarks"]}
@@ -50,6 +51,12 @@ for name, what, ref_s, target in [
     if b and "real_time" in b:
         print(f"  {what}: dplab {ms(b):.1f} ms, reference {ref_s:g} s -> {ref_s * 1000 / ms(b):.0f}x faster "
               f"(target >= {target}x)")
+wc = by.get("BM_WaveCluster1M/80")
+if wc and "real_time" in wc:
+    ref_ms, ref_k, ref_clusters = sys.argv[5].split()
+    print(f"  WaveCluster, 1M points, g = 80, one thread: dplab {ms(wc):.2f} ms (k {int(wc['k'])}, "
+          f"{int(wc['clusters'])} clusters), numpy + PyWavelets + scipy {float(ref_ms):.2f} ms (k {ref_k}, "
+          f"{ref_clusters} clusters) -> {float(ref_ms) / ms(wc):.1f}x (target >= 10x)")
 # lu_thesis ch. 7: one run of Algorithm 7.1 and of Lloyd's algorithm from the same start, one
 # thread, and scikit-learn's Lloyd on the same data and start in this run.
 for i, (set_name, label) in enumerate([("s1", "S1"), ("image", "Image substitute (34,112 x 3)")]):
@@ -66,6 +73,23 @@ for i, (set_name, label) in enumerate([("s1", "S1"), ("image", "Image substitute
     print(line)
 print(f"  runner parallel efficiency: {eff['efficiency_pct']:.1f}% on {int(eff['threads'])} threads "
       f"(speedup {eff['speedup']:.2f}x; target >= 90%)")
+PY
+# lu_thesis chs. 4-5: ns per release of the sparse noise sum against numpy in the same run.
+lu_numpy=$("$PY" "$here/lu_noise_numpy.py")
+# shellcheck disable=SC2086  # three numbers, split on purpose
+"$PY" - "$json" $lu_numpy <<'PY'
+import json, sys
+by = {b["name"]: b for b in json.load(open(sys.argv[1]))["benchmarks"]}
+straight, binom, orig_np = map(float, sys.argv[2:5])
+def ns(name):
+    b = by.get(name)
+    return 1e9 / b["items_per_second"] if b and b.get("items_per_second") else float("nan")
+tw, orig, naive = ns("BM_LuThisWorkRun"), ns("BM_LuOrigRun"), ns("BM_LuThisWorkRunNaive")
+print(f"  lu_thesis noise of one release, n = 10^4, c = 5, Pr_u = 1e-4, Pr_s = 1e-2: dplab {tw:.0f} ns; numpy with a "
+      f"coin per curator {straight:.0f} ns -> {straight / tw:.0f}x (target >= 20x); numpy with a binomial count "
+      f"{binom:.0f} ns -> {binom / tw:.1f}x; dplab with a coin per curator {naive:.0f} ns")
+print(f"  lu_thesis Orig (every noise present): dplab {orig:.0f} ns, numpy with a coin per curator {orig_np:.0f} ns "
+      f"-> {orig_np / orig:.0f}x")
 PY
 rm -f "$json"
 rm -rf "$DPLAB_BENCH_EXPORT"

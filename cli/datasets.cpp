@@ -110,7 +110,8 @@ int datasets(const std::vector<std::string>& args) {
       ("seed", po::value<std::uint64_t>()->default_value(1), "show: seed of a generator or random transform")
       ("transform", po::value<std::vector<std::string>>()->composing(), "show: apply a transform, name or name:k=v,k=v")
       ("data-dir", po::value<std::string>()->default_value(""), "data root (default $DPLAB_DATA, ../shared/datasets, datasets/cache)")
-      ("quiet,q", "verify: print failures only");
+      ("quiet,q", "verify: print failures only")
+      ("full", "verify: re-hash every file, trusting no remembered checksum");
   po::options_description hidden;
   hidden.add_options()("words", po::value<std::vector<std::string>>(), "action and names");
   po::options_description all;
@@ -124,7 +125,7 @@ int datasets(const std::vector<std::string>& args) {
   if (vm.count("help") || words.empty()) {
     std::cout << opts << "\n  list             every dataset, generator and transform with files, checksums, sources\n"
                          "  show NAME        load it (generators: --param, --seed) and print size and statistics\n"
-                         "  verify [NAME..]  check that the files exist and match their sha256\n";
+                         "  verify [NAME..]  check that the files exist and match their sha256 (--full: re-hash all)\n";
     return words.empty() && !vm.count("help") ? 2 : 0;
   }
   set_data_root_override(vm["data-dir"].as<std::string>());
@@ -141,8 +142,11 @@ int datasets(const std::vector<std::string>& args) {
                 vm["seed"].as<std::uint64_t>(),
                 vm.count("transform") ? vm["transform"].as<std::vector<std::string>>() : std::vector<std::string>{});
   }
-  if (action == "verify") return verify(rest, vm.count("quiet") > 0);
-  throw Error("unknown datasets action '" + action + "' (allowed: list, show, verify)");
+  if (action == "verify") {
+    set_full_verification(vm.count("full") > 0);
+    return verify(rest, vm.count("quiet") > 0);
+  }
+  throw Error("unknown datasets action " + quote(action) + " (allowed: list, show, verify)");
 }
 
 }  // namespace dplab::cli

@@ -1,6 +1,11 @@
 // dplab: reproduce differential-privacy experiments from specs.
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -25,6 +30,7 @@ const char* kUsage =
     "  datasets list | show NAME [--param k=v]... | verify [NAME...]\n"
     "                                                   the dataset catalogue, statistics, checksums\n"
     "\n"
+    "  dplab -C DIR <command>   run the command as if started in DIR\n"
     "  dplab <command> --help   options of one command\n"
     "  dplab --version          version and commit\n";
 
@@ -35,8 +41,21 @@ int main(int argc, char** argv) {
     std::cerr << kUsage;
     return 2;
   }
-  std::string cmd = argv[1];
-  std::vector<std::string> args(argv + 2, argv + argc);
+  // dplab -C DIR <command>: run as if started in DIR (like make -C and git -C).
+  int first = 1;
+  while (first + 1 < argc && (std::strcmp(argv[first], "-C") == 0 || std::strcmp(argv[first], "--chdir") == 0)) {
+    if (::chdir(argv[first + 1]) != 0) {
+      std::cerr << "dplab: cannot change to directory " << dplab::quote(argv[first + 1]) << ": " << std::strerror(errno) << "\n";
+      return 2;
+    }
+    first += 2;
+  }
+  if (first >= argc) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  std::string cmd = argv[first];
+  std::vector<std::string> args(argv + first + 1, argv + argc);
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     std::cout << kUsage;
     return 0;
@@ -45,19 +64,25 @@ int main(int argc, char** argv) {
     std::cout << "dplab " << DPLAB_VERSION << " (" << DPLAB_GIT_DESCRIBE << ")\n";
     return 0;
   }
+  // Past a file-size limit (ulimit -f) a write fails with EFBIG, which the store reports as an
+  // error, instead of the signal killing dplab half-way through a result file.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     if (cmd == "list") return dplab::cli::list(args);
     if (cmd == "run") return dplab::cli::run(args);
     if (cmd == "show") return dplab::cli::show(args);
     if (cmd == "plot") return dplab::cli::plot(args);
     if (cmd == "datasets") return dplab::cli::datasets(args);
-    std::cerr << "dplab: unknown command '" << cmd << "' (allowed: list, run, show, plot, datasets)\n";
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, datasets)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";
     return 2;
   } catch (const dplab::Error& e) {
     std::cerr << "dplab " << cmd << ": error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "dplab " << cmd << ": error: out of memory (is the run larger than this machine? see --max-cells)\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "dplab " << cmd << ": internal error: " << e.what() << "\n";

@@ -71,6 +71,10 @@ int run(const std::vector<std::string>& args) {
       ("trial", po::value<std::int64_t>(), "... and this trial, printing its outputs (writes nothing)")
       ("force", "discard an existing result of a different spec and start over")
       ("data-dir", po::value<std::string>()->default_value(""), "data root (default $DPLAB_DATA, ../shared/datasets, datasets/cache)")
+      ("max-points", po::value<std::uint64_t>()->default_value(kDefaultMaxPoints),
+       "refuse sweeps of more points (a guard against mistaken axes)")
+      ("max-cells", po::value<std::uint64_t>()->default_value(RunOptions{}.max_cells),
+       "refuse runs of more points x trials (memory is reserved for every cell)")
       ("quiet,q", "no progress output");
   po::options_description hidden;
   hidden.add_options()
@@ -108,6 +112,8 @@ int run(const std::vector<std::string>& args) {
   o.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   if (!(o.checkpoint_seconds >= 0)) throw Error("--checkpoint-seconds must be >= 0");
   o.abort_after = vm["abort-after"].as<std::int64_t>();
+  o.max_points = vm["max-points"].as<std::uint64_t>();
+  o.max_cells = vm["max-cells"].as<std::uint64_t>();
   set_data_root_override(vm["data-dir"].as<std::string>());
 
   if (vm.count("point") != vm.count("trial"))

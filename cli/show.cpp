@@ -60,7 +60,7 @@ int show(const std::vector<std::string>& args) {
   const auto summary = summarize_result(r, load_reference(r, home()));
 
   bool any_vector = false;
-  for (const auto& m : r.metrics) any_vector |= m.is_vector;
+  for (const auto& m : r.metrics) any_vector |= m.is_vector && !m.raw;
   std::vector<std::string> header = r.axes;
   header.push_back("metric");
   if (any_vector) header.push_back("index");
@@ -91,6 +91,7 @@ int show(const std::vector<std::string>& args) {
             << "code " << r.meta.code_version << ", seed " << r.meta.seed << ", " << r.meta.threads
             << " threads on " << r.meta.host << ", " << r.meta.started << " .. "
             << (r.meta.finished.empty() ? "(incomplete)" : r.meta.finished) << "\n";
+  if (!r.meta.overrides.empty()) std::cout << "overridden: " << r.meta.overrides << "\n";
   if (r.meta.code_history.find(',') != std::string::npos)
     std::cout << "note: trials were computed by several code versions: " << r.meta.code_history << "\n";
   std::cout << "\n";

@@ -17,6 +17,11 @@ class BudgetExceeded : public Error {
   using Error::Error;
 };
 
+// A value as error messages quote it: in single quotes, control characters escaped, and at most
+// ~80 characters (longer values are cut, with their length), so a hostile or mistaken value
+// never floods the one error line.
+std::string quote(const std::string& value);
+
 // Formats "file:line: field 'x': message" for spec and data errors. A field set on the
 // command line (--set) has line kFromCommandLine and is reported as "file (--set x)".
 constexpr int kFromCommandLine = -1;

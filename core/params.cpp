@@ -56,7 +56,7 @@ std::string ParamSpec::allowed() const {
 
 std::optional<std::string> ParamSpec::validate(const Value& v) const {
   if (type == ParamType::Int || type == ParamType::Real) {
-    if (!is_number(v)) return "expected " + allowed() + ", got '" + to_string(v) + "'";
+    if (!is_number(v)) return "expected " + allowed() + ", got " + quote(to_string(v));
     double x = as_number(v);
     if (std::isnan(x)) return "expected " + allowed() + ", got NaN";
     if (min && (x < *min || (min_open && x == *min)))
@@ -74,9 +74,9 @@ std::optional<std::string> ParamSpec::validate(const Value& v) const {
   if (!choices.empty()) {
     for (const auto& c : choices)
       if (c == s) return std::nullopt;
-    return "unknown value '" + s + "': allowed " + allowed();
+    return "unknown value " + quote(s) + ": allowed " + allowed();
   }
-  if (check && !check(s)) return "value '" + s + "' is not allowed: expected " + allowed();
+  if (check && !check(s)) return "value " + quote(s) + " is not allowed: expected " + allowed();
   return std::nullopt;
 }
 
@@ -92,8 +92,8 @@ std::variant<Value, std::string> ParamSpec::parse(const std::string& text) const
         char* rend = nullptr;
         double d = std::strtod(text.c_str(), &rend);
         if (text.empty() || *rend != '\0' || d != std::floor(d) || std::isnan(d))
-          return "expected " + allowed() + ", got '" + text + "'";
-        if (std::fabs(d) >= 9.2e18) return "value " + text + " does not fit a 64-bit integer: allowed " + allowed();
+          return "expected " + allowed() + ", got " + quote(text);
+        if (std::fabs(d) >= 9.2e18) return "value " + quote(text) + " does not fit a 64-bit integer: allowed " + allowed();
         x = static_cast<long long>(d);
       }
       v = static_cast<std::int64_t>(x);
@@ -106,7 +106,7 @@ std::variant<Value, std::string> ParamSpec::parse(const std::string& text) const
       if (text == "-.inf" || text == "-.Inf") { v = -INFINITY; break; }
       char* end = nullptr;
       double d = std::strtod(text.c_str(), &end);
-      if (text.empty() || *end != '\0') return "expected " + allowed() + ", got '" + text + "'";
+      if (text.empty() || *end != '\0') return "expected " + allowed() + ", got " + quote(text);
       if (std::isnan(d)) return "expected " + allowed() + ", got NaN";
       v = d;
       break;
@@ -114,7 +114,7 @@ std::variant<Value, std::string> ParamSpec::parse(const std::string& text) const
     case ParamType::Bool:
       if (text == "true" || text == "True" || text == "yes") v = true;
       else if (text == "false" || text == "False" || text == "no") v = false;
-      else return "expected boolean (true/false), got '" + text + "'";
+      else return "expected boolean (true/false), got " + quote(text);
       break;
     case ParamType::Text:
       v = text;

@@ -24,10 +24,11 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 std::string unknown_name_message(const std::string& what, const std::string& name,
                                  const std::vector<std::string>& known) {
-  std::string msg = "unknown " + what + " '" + name + "'";
+  std::string msg = "unknown " + what + " " + quote(name);
   std::string best;
   std::size_t best_d = 4;  // suggest only close matches
   for (const auto& k : known) {
+    if (name.size() > k.size() + best_d) continue;  // too far apart (and a huge name costs nothing)
     auto d = edit_distance(name, k);
     if (d < best_d) { best_d = d; best = k; }
   }

@@ -70,4 +70,86 @@ std::vector<std::size_t> sample_permutation(Stream& s, std::size_t n) {
   return p;
 }
 
+
+double sample_gamma_ge1(Stream& s, double shape) {
+  if (!(shape >= 1) || !std::isfinite(shape))
+    throw Error("sample_gamma: the shape must be a finite number >= 1");
+  const double d = shape - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
+  for (;;) {
+    double x, v;
+    do {
+      x = sample_normal(s);
+      v = 1.0 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const double u = s.uniform_pos();
+    const double x2 = x * x;
+    if (u < 1.0 - 0.0331 * x2 * x2) return d * v;                         // squeeze
+    if (std::log(u) < 0.5 * x2 + d * (1.0 - v + std::log(v))) return d * v;
+  }
+}
+
+std::uint64_t sample_binomial(Stream& s, std::uint64_t n, double p) {
+  if (!(p >= 0 && p <= 1)) throw Error("sample_binomial: p must be a probability in [0, 1]");
+  if (n == 0 || p == 0) return 0;
+  if (p == 1) return n;
+  // Count the rarer outcome, so the work scales with min(p, 1-p).
+  const bool flip = p > 0.5;
+  const double q = flip ? 1 - p : p;
+  const double nd = static_cast<double>(n);
+  std::uint64_t k = 0;
+  if (nd * q < 16) {
+    // Gaps between successes are Geometric(q) on {0, 1, ...}: floor(log U / log(1-q)).
+    const double log1mq = std::log1p(-q);
+    double used = 0;  // coins consumed so far
+    for (;;) {
+      used += std::floor(std::log(s.uniform_pos()) / log1mq) + 1;
+      if (used > nd) break;
+      ++k;
+    }
+  } else {
+    // Inversion, visiting the support outwards from the mode m: m, m+1, m-1, m+2, ... (any
+    // fixed order of the support inverts the law). pmf(k+1) = pmf(k) (n-k)/(k+1) q/(1-q).
+    const auto m = static_cast<std::uint64_t>(std::floor((nd + 1) * q));
+    const double md = static_cast<double>(m);
+    const double pm = std::exp(std::lgamma(nd + 1) - std::lgamma(md + 1) - std::lgamma(nd - md + 1) +
+                               md * std::log(q) + (nd - md) * std::log1p(-q));
+    const double r = q / (1 - q);
+    double u = s.uniform() - pm;
+    k = m;
+    std::uint64_t lo = m, hi = m;
+    double plo = pm, phi = pm;
+    while (u > 0) {
+      if (hi < n) {
+        phi *= static_cast<double>(n - hi) / static_cast<double>(hi + 1) * r;
+        ++hi;
+        u -= phi;
+        if (u <= 0) { k = hi; break; }
+      }
+      if (lo > 0) {
+        plo *= static_cast<double>(lo) / static_cast<double>(n - lo + 1) / r;
+        --lo;
+        u -= plo;
+        if (u <= 0) { k = lo; break; }
+      }
+      // The pmf summed to 1 up to rounding (u left over is below about 1e-13): both tails
+      // exhausted or underflowed. Return the mode; the bias is of that order.
+      if ((hi == n || phi == 0) && (lo == 0 || plo == 0)) { k = m; break; }
+    }
+  }
+  return flip ? n - k : k;
+}
+
+double sample_laplace_sum(Stream& s, std::uint64_t k, double b) {
+  constexpr std::uint64_t kDirect = 32;
+  if (k <= kDirect) {
+    double sum = 0;
+    for (std::uint64_t i = 0; i < k; ++i) sum += sample_laplace(s, b);
+    return sum;
+  }
+  const double shape = static_cast<double>(k);
+  const double g1 = sample_gamma_ge1(s, shape);
+  return b * (g1 - sample_gamma_ge1(s, shape));
+}
+
 }  // namespace dplab

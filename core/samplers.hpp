@@ -43,4 +43,19 @@ std::size_t sample_from_log_weights(Stream& s, std::span<const double> logw);
 // Uniformly random permutation of 0..n-1 (Fisher-Yates).
 std::vector<std::size_t> sample_permutation(Stream& s, std::size_t n);
 
+// Gamma(shape, 1) for shape >= 1, by Marsaglia and Tsang ("A simple method for generating gamma
+// variables", ACM TOMS 26(3), 2000): one normal and one uniform per try, about 1.03 tries.
+double sample_gamma_ge1(Stream& s, double shape);
+
+// Binomial(n, p), exact: the successes of n coins without flipping n coins. When the expected
+// number of the rarer outcome is below 16, by the waiting times between them (each gap is
+// geometric: about n min(p, 1-p) + 1 logarithms); otherwise by inversion searching outwards
+// from the mode with the pmf's recurrence (about sqrt(n p (1-p)) steps and three lgamma calls).
+std::uint64_t sample_binomial(Stream& s, std::uint64_t n, double p);
+
+// The sum of k independent Laplace(0, b) samples: k draws while k <= 32, else b (G1 - G2) with
+// G1, G2 ~ Gamma(k, 1) (a Laplace(b) is b (E1 - E2) with E1, E2 ~ Exp(1), and a sum of k Exp(1)
+// is Gamma(k, 1)): the same law in O(1).
+double sample_laplace_sum(Stream& s, std::uint64_t k, double b);
+
 }  // namespace dplab

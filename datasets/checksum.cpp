@@ -2,11 +2,13 @@
 
 #include <openssl/evp.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <sstream>
@@ -50,33 +52,66 @@ std::string verified_cache_path() {
 namespace {
 
 std::mutex g_cache_mutex;
+bool g_full = false;
+constexpr std::size_t kCompactAbove = 2000;  // records; then keep the latest per file
 
-// "path size mtime_ns sha256" identifies one verified version of a file.
+// "path dev inode size mtime_ns ctime_ns" identifies one version of a file.
 std::string identity(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return "";
+  auto ns = [](const struct timespec& t) { return static_cast<long long>(t.tv_sec) * 1000000000LL + t.tv_nsec; };
   std::ostringstream os;
-  os << fs::absolute(path).string() << '\t' << st.st_size << '\t'
-     << (static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec);
+  os << fs::absolute(path).string() << '\t' << st.st_dev << '\t' << st.st_ino << '\t' << st.st_size << '\t'
+     << ns(st.st_mtim) << '\t' << ns(st.st_ctim);
   return os.str();
 }
 
+std::string path_of(const std::string& record) { return record.substr(0, record.find('\t')); }
+
+// Appends a record; past kCompactAbove records, rewrites the cache with the latest record of
+// each file (atomically: a temporary file renamed over it).
+void remember(const std::string& cache, const std::string& record) {
+  std::error_code ec;
+  fs::create_directories(fs::path(cache).parent_path(), ec);
+  std::vector<std::string> lines;
+  {
+    std::ifstream in(cache);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  if (lines.size() < kCompactAbove) {
+    std::ofstream(cache, std::ios::app) << record << '\n';  // best effort: an unwritable cache only costs time
+    return;
+  }
+  lines.push_back(record);
+  std::map<std::string, std::size_t> latest;
+  for (std::size_t i = 0; i < lines.size(); ++i) latest[path_of(lines[i])] = i;
+  const std::string tmp = cache + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (latest[path_of(lines[i])] == i) out << lines[i] << '\n';
+    if (!out) return;
+  }
+  fs::rename(tmp, cache, ec);
+  if (ec) fs::remove(tmp, ec);
+}
+
 }  // namespace
+
+void set_full_verification(bool full) { g_full = full; }
 
 bool verify_sha256(const std::string& path, const std::string& expected) {
   std::lock_guard<std::mutex> lock(g_cache_mutex);
   const std::string id = identity(path);
   const std::string record = id + '\t' + expected;
   const std::string cache = verified_cache_path();
-  {
+  if (!g_full) {
     std::ifstream in(cache);
     for (std::string line; std::getline(in, line);)
       if (line == record) return true;
   }
   if (sha256_file(path) != expected) return false;
-  std::error_code ec;
-  fs::create_directories(fs::path(cache).parent_path(), ec);
-  std::ofstream(cache, std::ios::app) << record << '\n';  // best effort: an unwritable cache only costs time
+  remember(cache, record);
   return true;
 }
 

@@ -1,7 +1,9 @@
 // SHA-256 of data files (OpenSSL), verified once per file and remembered: a file whose path,
-// size and modification time are unchanged since its last successful check is not hashed
-// again. The record lives in $XDG_CACHE_HOME/dplab/verified.tsv (or ~/.cache/dplab/), since
-// the data root may be read-only.
+// device, inode, size, modification time and status-change time (ctime) are all unchanged since
+// its last successful check is not hashed again. ctime cannot be set back by a user (touch -d
+// restores mtime only), so a same-size edit with the old mtime restored is still re-hashed. The
+// record lives in $XDG_CACHE_HOME/dplab/verified.tsv (or ~/.cache/dplab/), since the data root
+// may be read-only; it keeps the latest record per file, so it does not grow without bound.
 #pragma once
 #include <string>
 
@@ -13,5 +15,8 @@ std::string sha256_file(const std::string& path);
 bool verify_sha256(const std::string& path, const std::string& expected);
 // Where verifications are remembered (for tests and `dplab datasets verify`).
 std::string verified_cache_path();
+// With `full`, every verification re-hashes the file, trusting nothing remembered
+// (`dplab datasets verify --full`); the results are remembered afresh.
+void set_full_verification(bool full);
 
 }  // namespace dplab

@@ -52,6 +52,7 @@ const char* kind_name(DatasetKind k) {
     case DatasetKind::Transactions: return "transactions";
     case DatasetKind::Ratings: return "ratings";
     case DatasetKind::Network: return "network";
+    case DatasetKind::CuratorTotals: return "curator totals";
   }
   return "?";
 }
@@ -146,11 +147,35 @@ Statistics Ratings::statistics() const {
 
 std::string Network::summary() const {
   return std::to_string(vertices) + " vertices, " + std::to_string(edges.size()) + " edges, " +
-         (cyclic ? "cyclic" : "acyclic") + " Hamiltonian path";
+         (cyclic ? "cyclic path of " + std::to_string(path.size()) + " visits" : std::string("acyclic Hamiltonian path"));
 }
 Statistics Network::statistics() const {
   return {{"vertices |V|", std::to_string(vertices)}, {"edges |E|", std::to_string(edges.size())},
-          {"path", cyclic ? "cyclic" : "acyclic"}};
+          {"path", (cyclic ? "cyclic, " : "acyclic, ") + std::to_string(path.size()) + " visits"}};
+}
+
+std::string CuratorTotals::summary() const {
+  double records_sum = 0;
+  for (auto m : records) records_sum += double(m);
+  return std::to_string(curators()) + " curators holding " + num(records_sum, 12) + " records";
+}
+Statistics CuratorTotals::statistics() const {
+  double records_sum = 0, grand = 0, sum_largest = 0, max_total = 0, max_records = 0;
+  for (std::size_t i = 0; i < curators(); ++i) {
+    records_sum += double(records[i]);
+    grand += total[i];
+    sum_largest += largest[i];
+    max_total = std::max(max_total, total[i]);
+    max_records = std::max(max_records, double(records[i]));
+  }
+  return {{"curators |U|", std::to_string(curators())},
+          {"records", num(records_sum, 15)},
+          {"sum of all records f(X)", num(grand, 15)},
+          {"sum of the largest records (sum_i Df_L(x_i), summation)", num(sum_largest, 15)},
+          {"largest curator total (Df_L(X), summation)", num(max_total, 15)},
+          {"largest record count (Df_L(X), counting)", num(max_records, 15)},
+          {"sum_i Df_L(x_i) < Df_L(X) (summation)", sum_largest < max_total ? "yes" : "no"},
+          {"value bound / records bound", num(value_bound, 15) + " / " + num(records_bound, 15)}};
 }
 
 }  // namespace dplab

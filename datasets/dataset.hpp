@@ -9,7 +9,7 @@
 
 namespace dplab {
 
-enum class DatasetKind { Points, Histogram, Histogram2D, BagOfWords, Transactions, Ratings, Network };
+enum class DatasetKind { Points, Histogram, Histogram2D, BagOfWords, Transactions, Ratings, Network, CuratorTotals };
 const char* kind_name(DatasetKind k);
 
 // Name/value lines for `dplab datasets show` (sizes and statistics).
@@ -95,8 +95,9 @@ struct Ratings : Dataset {
   Statistics statistics() const override;
 };
 
-// A network with a known Hamiltonian path (lu_thesis ch. 6): undirected edges between
-// vertices 0..vertices-1; `path` visits every vertex once; `cyclic` when its ends are joined.
+// A network with a known path over all its vertices (lu_thesis ch. 6): undirected edges
+// between vertices 0..vertices-1; `path` visits every vertex, once each unless `cyclic`, when it
+// returns to vertices it visited before (rings; consecutive visits are always distinct).
 struct Network : Dataset {
   std::uint32_t vertices = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
@@ -104,6 +105,25 @@ struct Network : Dataset {
   bool cyclic = false;
   DatasetKind kind() const override { return DatasetKind::Network; }
   std::string summary() const override;
+  Statistics statistics() const override;
+};
+
+// Records held by distributed data curators, summarised per curator (lu_thesis ch. 5): how many
+// records each holds, their total and their largest value, with the bounds of the record domain
+// that set the global sensitivity of a sum or a count. Distributed sums and counts need nothing
+// more, and the raw records can be too many to hold: ElectricityLoadDiagrams20112014 is 370
+// meters x 140,256 readings (52 million values) for 370 x 3 numbers.
+struct CuratorTotals : Dataset {
+  std::vector<std::uint64_t> records;  // m_i, records of curator i
+  std::vector<double> total;           // the sum of its records
+  std::vector<double> largest;         // its largest record
+  double value_bound = 0;              // the largest value a record may take
+  double records_bound = 0;            // the most records a curator may hold
+  std::size_t curators() const { return total.size(); }
+  DatasetKind kind() const override { return DatasetKind::CuratorTotals; }
+  std::string summary() const override;
+  // Curators, records, the sum's local sensitivities (sum of the largest records against the
+  // largest total: the condition of McSherry's parallel composition, lu_thesis §5.1), bounds.
   Statistics statistics() const override;
 };
 

@@ -104,7 +104,7 @@ DPLAB_DATASET(r15, points_info({
      {"r15/r15.labels.txt", "dd0ded1bc56e74f31c2350af0f688e275e18d9193b71bffa6eb4956508b56256"}},
     600, 2, std::string(kFranti) + " (shape sets: R15.txt; Veenman, Reinders & Backer, IEEE TPAMI 2002)",
     kFrantiLicence,
-    "wavecluster §6: base of DS1 (15 Gaussian clusters, 30,000 points = R15 up-sampled 50x)"}));
+    "none of the figures since the authors' DS1 (wavecluster_ds1) was found; R15 is the nearest public shape set"}));
 
 DPLAB_DATASET(spiral, points_info({
     "spiral",
@@ -112,7 +112,7 @@ DPLAB_DATASET(spiral, points_info({
     {{"spiral/spiral.data.txt", "36b7d75bcecbad38c42ad91f802daaf3f936dd69896b769bbaaba4dcb00b32be"},
      {"spiral/spiral.labels.txt", "c3d2335c45cd461a2863290fe19e57ef179b05a89d94c7566cc1bfb24644feee"}},
     312, 2, std::string(kFranti) + " (shape sets: spiral.txt; Chang & Yeung, Pattern Recognition 2008)",
-    kFrantiLicence, "wavecluster §6: base of DS2 (3 spirals, 31,200 points = spiral up-sampled 100x)"}));
+    kFrantiLicence, "wavecluster: the base set of DS2 (the authors' enlarged file is wavecluster_ds2, which the figures use)"}));
 
 DPLAB_DATASET(aggregation, points_info({
     "aggregation",
@@ -122,8 +122,7 @@ DPLAB_DATASET(aggregation, points_info({
     788, 2,
     std::string(kFranti) + " (shape sets: Aggregation.txt; Gionis, Mannila & Tsaparas, ACM TKDD 2007)",
     kFrantiLicence,
-    "wavecluster §6: base of DS3 (various shapes incl. concave and narrow bridges, 31,520 points = "
-    "Aggregation up-sampled 40x)"}));
+    "wavecluster: the base set of DS3 (the authors' enlarged file is wavecluster_ds3, which the figures use)"}));
 
 DPLAB_DATASET(iris, points_info({
     "iris",

@@ -84,21 +84,13 @@ DPLAB_DATASET(lifesci, unavailable(
     "d: 10, k: 3 (the lu_thesis ch. 7 specs use sd: 70, at which Lloyd's average iterations match the "
     "thesis's 29.72)"));
 
-DPLAB_DATASET(electricity_load_diagrams, unavailable(
-    "electricity_load_diagrams", DatasetKind::Points,
-    "UCI ElectricityLoadDiagrams20112014: 15-minute kW readings of 370 clients, 2011-2014 (140,256 x 370)",
-    140256, 370, "https://archive.ics.uci.edu/dataset/321/electricityloaddiagrams20112014 (LD2011_2014.txt.zip)",
-    "lu_thesis ch. 5, Tables 5.3-5.4 and Figs 5.2-5.4 (distributed summation and counting)",
-    "ElectricityLoadDiagrams20112014 (711 MB) is not in the shared data: only a Git-LFS pointer was found "
-    "and there is no network here; use movielens_100k, the chapter's other dataset, until the UCI file "
-    "is downloaded and added to the catalogue"));
-
 DPLAB_DATASET(gowalla_raw, unavailable(
     "gowalla_raw", DatasetKind::Points,
     "SNAP loc-gowalla raw check-ins (user, time, latitude, longitude, location), about 6.4M records",
     6442890, 2, "https://snap.stanford.edu/data/loc-gowalla.html (loc-gowalla_totalCheckins.txt.gz)",
     "wavecluster §6, Figs 4-8 ('Gowalla', a 1M sample of the check-in locations, g = 80, p = 31)",
     "the raw Gowalla check-ins are not in the shared data; use gowalla_checkins, DPBench's 256 x 256 "
-    "histogram of the same check-in locations (scale 6,442,863)"));
+    "histogram of the same check-in locations (scale 6,442,863), or for points use gowalla_1m_substitute "
+    "(check-ins drawn from that histogram, uniform inside each cell)"));
 
 }  // namespace dplab

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -17,17 +18,24 @@ void check_sensitivity(double s, const char* what) {
     throw Error(std::string("mechanism '") + what + "': sensitivity must be a finite number > 0, got " +
                 to_string(Value(s)));
 }
+// Refused before charging: a scale that overflows (eps = 1e-310) would release +-inf or NaN.
+void check_scale(double sensitivity, double eps, const char* what) {
+  check_sensitivity(sensitivity, what);
+  if (eps > 0 && !std::isfinite(sensitivity / eps))
+    throw Error(std::string("mechanism '") + what + "': the noise scale sensitivity/eps = " + to_string(Value(sensitivity)) +
+                "/" + to_string(Value(eps)) + " overflows; eps is too small");
+}
 }  // namespace
 
 double Mechanisms::laplace(double value, double sensitivity, double eps, const char* what) {
-  check_sensitivity(sensitivity, what);
+  check_scale(sensitivity, eps, what);
   ledger_.charge(eps, what);
   return value + sample_laplace(stream_, sensitivity / eps);
 }
 
 void Mechanisms::laplace(std::span<double> values, double l1_sensitivity, double eps,
                          const char* what) {
-  check_sensitivity(l1_sensitivity, what);
+  check_scale(l1_sensitivity, eps, what);
   ledger_.charge(eps, what);
   add_laplace(stream_, l1_sensitivity / eps, values);
 }
@@ -35,7 +43,7 @@ void Mechanisms::laplace(std::span<double> values, double l1_sensitivity, double
 std::vector<std::uint64_t> Mechanisms::laplace_exceedances(std::uint64_t count, double threshold,
                                                            double sensitivity, double eps,
                                                            const char* what) {
-  check_sensitivity(sensitivity, what);
+  check_scale(sensitivity, eps, what);
   ledger_.charge(eps, what);
   const double b = sensitivity / eps;
   // q = Pr[Lap(b) > threshold].
@@ -60,7 +68,7 @@ std::vector<std::uint64_t> Mechanisms::laplace_exceedances(std::uint64_t count, 
 
 std::int64_t Mechanisms::geometric(std::int64_t value, double sensitivity, double eps,
                                    const char* what) {
-  check_sensitivity(sensitivity, what);
+  check_scale(sensitivity, eps, what);
   ledger_.charge(eps, what);
   return value + sample_two_sided_geometric(stream_, sensitivity / eps);
 }
@@ -73,6 +81,81 @@ std::size_t Mechanisms::exponential(std::span<const double> scores, double sensi
   std::vector<double> logw(scores.size());
   for (std::size_t i = 0; i < scores.size(); ++i) logw[i] = eps * scores[i] / (2 * sensitivity);
   return sample_from_log_weights(stream_, logw);
+}
+
+std::vector<std::uint32_t> Mechanisms::exponential_each(std::size_t count, std::span<const double> scores,
+                                                       double sensitivity, double eps, const char* what) {
+  check_sensitivity(sensitivity, what);
+  if (scores.empty()) throw Error(std::string("mechanism '") + what + "': no candidates");
+  ledger_.charge(eps, what);
+  // Cumulative probabilities, computed once for all parts (stable: shifted by the best score).
+  double best = scores[0];
+  for (double q : scores) best = std::max(best, q);
+  std::vector<double> cumulative(scores.size());
+  double total = 0;
+  for (std::size_t i = 0; i < scores.size(); ++i)
+    cumulative[i] = total += std::exp(eps * (scores[i] - best) / (2 * sensitivity));
+  std::vector<std::uint32_t> out(count);
+  for (auto& o : out) {
+    const double u = stream_.uniform() * total;
+    std::uint32_t i = 0;
+    while (i + 1 < cumulative.size() && u >= cumulative[i]) ++i;
+    o = i;
+  }
+  return out;
+}
+
+Mechanisms::NoiseSum Mechanisms::laplace_sum(std::span<const NoiseGroup> groups, double q, double eps,
+                                             const char* what) {
+  if (!(q >= 0 && q <= 1))
+    throw Error(std::string("mechanism '") + what + "': the probability that a noise is present must be in [0, 1], got " +
+                to_string(Value(q)));
+  // One branch-free pass (this runs once per release over every group); the message after.
+  bool valid = true;
+  for (const auto& g : groups) valid &= g.count == 0 || (g.sensitivity > 0 && g.sensitivity < HUGE_VAL);
+  if (!valid)
+    for (const auto& g : groups)
+      if (g.count) check_sensitivity(g.sensitivity, what);
+  ledger_.charge(eps, what);
+  NoiseSum sum;
+  const double inv_eps = 1 / eps;
+  for (const auto& g : groups) {
+    const std::uint64_t k = q == 1 ? g.count : sample_binomial(stream_, g.count, q);
+    if (k == 0) continue;
+    sum.present += k;
+    // One noise (many small groups, e.g. one meter each): a plain Laplace draw.
+    sum.noise += k == 1 ? sample_laplace(stream_, g.sensitivity * inv_eps)
+                        : sample_laplace_sum(stream_, k, g.sensitivity * inv_eps);
+  }
+  return sum;
+}
+
+Mechanisms::NoiseSum Mechanisms::laplace_sum(std::uint64_t count, double sensitivity, double q, double eps,
+                                             const char* what) {
+  const NoiseGroup g{sensitivity, count};
+  return laplace_sum(std::span<const NoiseGroup>(&g, 1), q, eps, what);
+}
+
+double Mechanisms::exponential_intervals(std::span<const double> edges, std::span<const double> scores,
+                                         double sensitivity, double eps, const char* what) {
+  check_sensitivity(sensitivity, what);
+  if (scores.empty() || edges.size() != scores.size() + 1)
+    throw Error(std::string("mechanism '") + what + "': needs one more edge than intervals (got " +
+                std::to_string(edges.size()) + " edges for " + std::to_string(scores.size()) + " intervals)");
+  for (std::size_t i = 0; i + 1 < edges.size(); ++i)
+    if (!std::isfinite(edges[i]) || !std::isfinite(edges[i + 1]) || edges[i + 1] < edges[i])
+      throw Error(std::string("mechanism '") + what + "': interval edges must be finite and non-decreasing");
+  if (!(edges.back() > edges.front()))
+    throw Error(std::string("mechanism '") + what + "': the range has zero length");
+  ledger_.charge(eps, what);
+  std::vector<double> logw(scores.size());
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    const double length = edges[i + 1] - edges[i];
+    logw[i] = length > 0 ? std::log(length) + eps * scores[i] / (2 * sensitivity)
+                         : -std::numeric_limits<double>::infinity();
+  }
+  const std::size_t i = sample_from_log_weights(stream_, logw);
+  return edges[i] + stream_.uniform() * (edges[i + 1] - edges[i]);
 }
 
 std::uint64_t Mechanisms::exponential_ball(std::span<const double> center, double radius,

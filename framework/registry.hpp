@@ -7,6 +7,7 @@
 // Datasets and transforms register the same way in the data layer (datasets/catalogue.hpp,
 // datasets/transform.hpp); this header re-exports them for plugins.
 #pragma once
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -30,6 +31,9 @@ struct OutputSpec {
   bool is_vector = false;
   std::string index = "";  // name of the vector's index, e.g. "i" for budget terms
   bool object = false;     // an object for metrics (e.g. a cluster assignment), not storable
+  // Stored per trial for figures that draw raw values (one run's points), never summarised:
+  // `show` and the statistics skip it (a mean over 10,000 point coordinates means nothing).
+  bool raw = false;
 };
 
 struct AlgorithmInfo {
@@ -40,6 +44,10 @@ struct AlgorithmInfo {
   // The parameter holding the trial's declared privacy budget; the ledger refuses to spend more.
   // Empty for non-private computations (their ledger has budget 0, so any charge fails).
   std::string budget_param;
+  // For algorithms whose declared budget is derived from several parameters (lu_thesis Theorem
+  // 6.1: eps_v + eps_e + ln 2): the budget as a function of the point's parameters. When set it
+  // is used instead of budget_param.
+  std::function<double(const Params&)> budget_of;
   bool deterministic = false;          // same outputs for every trial: one trial suffices
   std::vector<DatasetKind> accepts;    // dataset kinds it can run on; empty: no dataset
   bool dataset_optional = false;
@@ -51,7 +59,17 @@ class Algorithm {
   virtual AlgorithmInfo info() const = 0;
   // One trial. Must draw all randomness from ctx.stream and all noise through ctx.noise.
   virtual void run(TrialContext& ctx) const = 0;
+  // Domain rules that depend on the parameters alone (beyond each parameter's own range, e.g.
+  // AC-'s U_s at or above Lemma 2's bound): checked for every sweep point before any trial runs,
+  // so a bad combination fails at once, not at trial time. Throws an Error saying what is allowed.
+  virtual void check(const Params&) const {}
 };
+
+// The declared privacy budget of one trial at parameters p (0 for non-private algorithms).
+inline double declared_budget(const AlgorithmInfo& info, const Params& p) {
+  if (info.budget_of) return info.budget_of(p);
+  return info.budget_param.empty() ? 0.0 : p.real(info.budget_param);
+}
 
 struct MetricInfo {
   std::string name;

@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -17,8 +19,11 @@
 
 #include "dplab_git_version.hpp"
 #include "core/error.hpp"
+#include "framework/plot_check.hpp"
 #include "framework/progress.hpp"
 #include "framework/registry.hpp"
+#include "framework/checked_file.hpp"
+#include "framework/result_lock.hpp"
 #include "framework/store.hpp"
 #include "dplab_source_dir.hpp"
 
@@ -67,7 +72,7 @@ MetricData describe_metric(const std::string& name, const std::vector<Point>& po
       if (o.name != name) continue;
       if (!first && o.is_vector != md.is_vector)
         throw Error("metric '" + name + "' is a vector for one algorithm and a number for another");
-      md.doc = o.doc; md.is_vector = o.is_vector; md.index = o.index;
+      md.doc = o.doc; md.is_vector = o.is_vector; md.index = o.index; md.raw = o.raw;
       first = false;
     }
   }
@@ -126,8 +131,28 @@ void check_writable(const std::string& out) {
 
 }  // namespace
 
-std::string default_output(const Spec& spec) {
-  return (fs::path("results") / spec.paper / (spec.name + ".h5")).string();
+std::string default_output(const Spec& spec, const std::vector<std::string>& overrides) {
+  std::string stem = spec.name;
+  if (!overrides.empty()) {
+    // An overridden run never lands on the paper run's file: "table2@params.eps=2".
+    std::string tag;
+    for (const auto& o : overrides) tag += (tag.empty() ? "" : "+") + o;
+    for (char& c : tag)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && std::string("._=,+-").find(c) == std::string::npos) c = '_';
+    if (tag.size() > 80) {
+      char h[17];
+      std::snprintf(h, sizeof h, "%016llx", static_cast<unsigned long long>(hash64(tag)));
+      tag = tag.substr(0, 60) + "-" + h;
+    }
+    stem += "@" + tag;
+  }
+  return (fs::path("results") / spec.paper / (stem + ".h5")).string();
+}
+
+std::string joined_overrides(const std::vector<std::string>& overrides) {
+  std::string out;
+  for (const auto& o : overrides) out += (out.empty() ? "" : "; ") + ("--set " + o);
+  return out;
 }
 
 std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref) {
@@ -182,8 +207,7 @@ AlgorithmRun run_algorithm(const std::string& name, const Params& given, const D
   const AlgorithmInfo info = alg.info();
   const Params params = with_defaults(info.params, given);
   Scratch scratch;
-  return run_algorithm(alg, params, info.budget_param.empty() ? 0.0 : params.real(info.budget_param), data,
-                       stream, seeds, scratch);
+  return run_algorithm(alg, params, declared_budget(info, params), data, stream, seeds, scratch);
 }
 
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
@@ -208,29 +232,30 @@ TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
   return r;
 }
 
-RunSummary run(const RunOptions& opts) {
-  std::vector<std::string> overrides = opts.overrides;
-  if (opts.trials) overrides.push_back("trials=" + std::to_string(*opts.trials));
-  Spec spec = load_spec(opts.spec_path, overrides);
-  std::vector<Point> points = expand(spec);  // validates everything before any trial runs
-  const std::string out = opts.out.empty() ? default_output(spec) : opts.out;
-  const auto P = points.size();
-  const auto T = static_cast<std::size_t>(spec.trials);
+namespace {
 
-  // Resume from an existing result of the same spec; refuse one of another spec.
+// Opens the result to resume (same spec) or starts a new one; refuses a result of another spec,
+// a damaged file and anything that is not a result, each with what to do about it.
+ResultData open_result(const Spec& spec, const std::vector<Point>& points, const std::string& out, bool force,
+                       bool& resumed) {
   ResultData r;
-  bool resumed = false;
+  resumed = false;
   std::error_code ec;
-  if (fs::exists(out, ec) && !opts.force) {
-    if (!is_result_file(out))
+  if (fs::exists(out, ec) && !force) {
+    if (!looks_checked_or_hdf5(out))
       throw Error(out + ": exists but is not a dplab result file; remove it or use --force to overwrite");
-    ResultData old = read_result(out);
+    ResultData old;
+    try {
+      old = read_result(out);
+    } catch (const Error& e) {
+      throw Error(std::string(e.what()) + "; use --force to start over, or --out for another file");
+    }
     if (old.meta.spec_hash != spec.hash)
       throw Error(out + ": holds results of a different spec (hash " + old.meta.spec_hash +
                   ", this spec " + spec.hash + "); use --force to start over or --out for another file");
-    if (old.points != P)
+    if (old.points != points.size())
       throw Error(out + ": holds " + std::to_string(old.points) + " points but the spec has " +
-                  std::to_string(P) + "; use --force to start over");
+                  std::to_string(points.size()) + "; use --force to start over");
     r = std::move(old);
     resumed = true;
     // HDF5 lists metrics by name; put them back in the spec's order (the set is the same: the
@@ -242,17 +267,19 @@ RunSummary run(const RunOptions& opts) {
     if (ordered.size() != spec.metrics.size())
       throw Error(out + ": its metrics differ from the spec's; use --force to start over");
     r.metrics = std::move(ordered);
+    return r;
   }
-  check_writable(out);
+  r.points = points.size();
+  r.trials = 0;
+  fill_columns(r, points);
+  for (const auto& m : spec.metrics) r.metrics.push_back(describe_metric(m, points));
+  r.meta.started = utc_now();
+  return r;
+}
 
-  if (!resumed) {
-    r.points = P;
-    r.trials = 0;
-    fill_columns(r, points);
-    for (const auto& m : spec.metrics) r.metrics.push_back(describe_metric(m, points));
-    r.meta.started = utc_now();
-  }
-  r.resize_trials(T);
+// The spec's description of the run, written with every checkpoint.
+void stamp_spec(ResultData& r, const Spec& spec, const std::vector<std::string>& overrides) {
+  r.meta.overrides = joined_overrides(overrides);
   r.meta.name = spec.name; r.meta.paper = spec.paper; r.meta.id = spec.id;
   r.meta.description = spec.description; r.meta.spec_text = spec.effective_yaml;
   r.meta.spec_source = spec.source_text; r.meta.spec_path = spec.file;
@@ -265,29 +292,84 @@ RunSummary run(const RunOptions& opts) {
   r.meta.reference_csv = read_file_or_empty(fs::path(ref_path).is_absolute() || fs::exists(ref_path)
                                                 ? ref_path
                                                 : (fs::path(DPLAB_SOURCE_DIR) / ref_path).string());
+}
 
-  // The work: trials 0..T-1 of every point not yet done, trial-major: every point gets its
-  // first trials early (an interrupted run has something everywhere), and the mix of cheap and
-  // expensive points keeps the progress rate, and so the ETA, steady.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> work;
-  std::size_t already = 0;
-  for (std::size_t t = 0; t < T; ++t)
-    for (std::size_t p = 0; p < P; ++p) {
+// Records which code computes trials; warns when a result will mix code versions.
+void stamp_code(ResultData& r, bool resumed, std::size_t already, const std::string& out, bool quiet) {
+  if (resumed && already && r.meta.code_version != DPLAB_GIT_DESCRIBE && !quiet)
+    std::cerr << "warning: " << out << " holds trials computed by code " << r.meta.code_version
+              << "; the missing ones will be computed by " << DPLAB_GIT_DESCRIBE
+              << " (--force recomputes everything with this code)\n";
+  r.meta.code_version = DPLAB_GIT_DESCRIBE;
+  if (r.meta.code_history.empty()) r.meta.code_history = DPLAB_GIT_DESCRIBE;
+  else if (r.meta.code_history.substr(r.meta.code_history.rfind(',') + 1) != DPLAB_GIT_DESCRIBE)
+    r.meta.code_history += std::string(",") + DPLAB_GIT_DESCRIBE;
+}
+
+struct WorkItem {
+  std::size_t point, trial;
+};
+
+// Trials 0..T-1 of every point not yet done, trial-major: every point gets its first trials
+// early (an interrupted run has something everywhere), and the mix of cheap and expensive points
+// keeps the progress rate, and so the ETA, steady.
+std::vector<WorkItem> plan_work(const ResultData& r, std::size_t& already) {
+  std::vector<WorkItem> work;
+  already = 0;
+  for (std::size_t t = 0; t < r.trials; ++t)
+    for (std::size_t p = 0; p < r.points; ++p) {
       if (r.done[r.cell(p, t)]) ++already;
-      else work.emplace_back(static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(t));
+      else work.push_back({p, t});
     }
+  return work;
+}
 
-  // Record which code computes trials; warn when a result mixes code versions.
-  if (!work.empty()) {
-    if (resumed && already && r.meta.code_version != DPLAB_GIT_DESCRIBE && !opts.quiet)
-      std::cerr << "warning: " << out << " holds trials computed by code " << r.meta.code_version
-                << "; the missing ones will be computed by " << DPLAB_GIT_DESCRIBE
-                << " (--force recomputes everything with this code)\n";
-    r.meta.code_version = DPLAB_GIT_DESCRIBE;
-    if (r.meta.code_history.empty()) r.meta.code_history = DPLAB_GIT_DESCRIBE;
-    else if (r.meta.code_history.substr(r.meta.code_history.rfind(',') + 1) != DPLAB_GIT_DESCRIBE)
-      r.meta.code_history += std::string(",") + DPLAB_GIT_DESCRIBE;
+// Stores one finished trial in the result.
+void commit(ResultData& r, std::size_t p, std::size_t t, TrialResult& tr) {
+  const std::size_t c = r.cell(p, t);
+  for (std::size_t m = 0; m < tr.metrics.size(); ++m) {
+    if (r.metrics[m].is_vector) r.metrics[m].vectors[c] = std::move(tr.metrics[m]);
+    else r.metrics[m].scalar[c] = tr.metrics[m].empty() ? std::numeric_limits<double>::quiet_NaN() : tr.metrics[m][0];
   }
+  r.wall_time[c] = tr.wall_time;
+  r.spent_eps[c] = tr.spent_eps;
+  r.done[c] = 1;
+}
+
+}  // namespace
+
+RunSummary run(const RunOptions& opts) {
+  std::vector<std::string> overrides = opts.overrides;
+  if (opts.trials) overrides.push_back("trials=" + std::to_string(*opts.trials));
+  Spec spec = load_spec(opts.spec_path, overrides);
+  std::vector<Point> points = expand(spec, opts.max_points);  // validates everything before any trial runs
+  // The spec's own figure must show every parameter it varies. An override may change what varies
+  // (--set sweep.eps=[1,2] on a table of eps = 1): the numbers are still worth computing, so that
+  // is a warning, and the figure can be made to fit with a further --set plot.<option>=...
+  try {
+    check_plot(spec, points);
+  } catch (const Error& e) {
+    if (opts.overrides.empty()) throw;
+    std::cerr << "warning: " << e.what() << " (after --set; the trials run, the figure will not fit until the plot "
+              << "block is changed too, e.g. --set plot.columns=eps)\n";
+  }
+  const std::string out = opts.out.empty() ? default_output(spec, opts.overrides) : opts.out;
+  const std::size_t P = points.size();
+  const auto T = static_cast<std::size_t>(spec.trials);
+  if (T > opts.max_cells / std::max<std::size_t>(1, P))
+    throw Error(spec.file + ": " + std::to_string(P) + " points x " + std::to_string(T) + " trials exceed " +
+                std::to_string(opts.max_cells) + " trial cells (memory for every cell is reserved up front); "
+                "use fewer trials, or --max-cells for a run this large");
+
+  check_writable(out);
+  const ResultLock lock(out);  // one writer per result, held until the last write
+  bool resumed = false;
+  ResultData r = open_result(spec, points, out, opts.force, resumed);
+  r.resize_trials(T);
+  stamp_spec(r, spec, opts.overrides);
+  std::size_t already = 0;
+  const std::vector<WorkItem> work = plan_work(r, already);
+  if (!work.empty()) stamp_code(r, resumed, already, out, opts.quiet);
 
   const int threads = opts.threads > 0 ? opts.threads : omp_get_max_threads();
   r.meta.threads = threads;
@@ -308,22 +390,34 @@ RunSummary run(const RunOptions& opts) {
   std::mutex commit_mutex, checkpoint_mutex;
   std::atomic<bool> failed{false};
   std::string failure;
-  std::size_t committed = 0;
+  std::size_t committed = 0, saved = already;
   auto last_checkpoint = std::chrono::steady_clock::now();
-  auto t_start = last_checkpoint;
+  const auto t_start = last_checkpoint;
 
   g_interrupted.store(false);
   auto old_int = std::signal(SIGINT, on_signal);
   auto old_term = std::signal(SIGTERM, on_signal);
-
+  auto fail = [&](const std::string& why) {
+    std::lock_guard<std::mutex> lock(commit_mutex);
+    if (!failed.exchange(true)) failure = why;
+  };
+  // A snapshot under the commit lock, written outside it (trials go on meanwhile).
   auto checkpoint = [&]() {
     ResultData snapshot;
+    std::size_t in_snapshot = 0;
     {
       std::lock_guard<std::mutex> lock(commit_mutex);
       snapshot = r;
+      in_snapshot = already + committed;
       last_checkpoint = std::chrono::steady_clock::now();
     }
-    write_result(out, snapshot);
+    try {
+      write_result(out, snapshot);
+      std::lock_guard<std::mutex> lock(commit_mutex);
+      saved = std::max(saved, in_snapshot);
+    } catch (const Error& e) {
+      fail(std::string("checkpoint failed: ") + e.what());
+    }
   };
 
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
@@ -332,25 +426,16 @@ RunSummary run(const RunOptions& opts) {
     const auto [p, t] = work[w];
     const Point& point = points[p];
     try {
-      const Dataset* ds = dataset_of(data, point);
-      TrialResult tr = run_trial(spec, point, t, ds, scratch[static_cast<std::size_t>(omp_get_thread_num())]);
+      TrialResult tr = run_trial(spec, point, t, dataset_of(data, point), scratch[static_cast<std::size_t>(omp_get_thread_num())]);
       bool due = false;
       {
         std::lock_guard<std::mutex> lock(commit_mutex);
-        const std::size_t c = r.cell(p, t);
-        for (std::size_t m = 0; m < tr.metrics.size(); ++m) {
-          if (r.metrics[m].is_vector) r.metrics[m].vectors[c] = std::move(tr.metrics[m]);
-          else r.metrics[m].scalar[c] = tr.metrics[m].empty() ? std::numeric_limits<double>::quiet_NaN()
-                                                              : tr.metrics[m][0];
-        }
-        r.wall_time[c] = tr.wall_time;
-        r.spent_eps[c] = tr.spent_eps;
-        r.done[c] = 1;
+        commit(r, p, t, tr);
         ++committed;
         if (opts.abort_after >= 0 && committed >= static_cast<std::size_t>(opts.abort_after))
           std::_Exit(137);  // simulated kill -9: no cleanup, no final write
-        double since = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint).count();
-        due = since >= opts.checkpoint_seconds;
+        due = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint).count() >=
+              opts.checkpoint_seconds;
       }
       progress.advance();
       if (due && checkpoint_mutex.try_lock()) {
@@ -358,25 +443,28 @@ RunSummary run(const RunOptions& opts) {
         checkpoint();
       }
     } catch (const std::exception& e) {
-      std::lock_guard<std::mutex> lock(commit_mutex);
-      if (!failed.exchange(true))
-        failure = "point " + std::to_string(p) + " (" + point.label + " " + describe(point) +
-                  ") trial " + std::to_string(t) + ": " + e.what();
+      fail("point " + std::to_string(p) + " (" + point.label + " " + describe(point) + ") trial " +
+           std::to_string(t) + ": " + e.what());
     }
   }
   std::signal(SIGINT, old_int);
   std::signal(SIGTERM, old_term);
+  progress.finish();
 
   summary.computed = committed;
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
-  const bool complete = !failed && !g_interrupted;
-  if (complete) r.meta.finished = utc_now();
-  write_result(out, r);  // keep everything computed, even after a failure
-  progress.finish();
-  if (failed)
-    throw Error(failure + " [" + std::to_string(committed) + " trials saved in " + out + "]");
+  if (!failed && !g_interrupted) r.meta.finished = utc_now();
+  try {
+    write_result(out, r);  // keep everything computed, even after a failure
+    saved = already + committed;
+  } catch (const Error& e) {
+    const std::string kept = saved ? std::to_string(saved) + " trials of the last checkpoint kept in " + out
+                                   : "nothing was saved";
+    throw Error(std::string(e.what()) + " [" + kept + "]" + (failed ? "; before that: " + failure : ""));
+  }
+  if (failed) throw Error(failure + " [" + std::to_string(saved) + " trials saved in " + out + "]");
   if (g_interrupted)
-    throw Error("interrupted: " + std::to_string(already + committed) + " trials saved in " + out +
+    throw Error("interrupted: " + std::to_string(saved) + " trials saved in " + out +
                 "; run the same command again to resume");
   return summary;
 }

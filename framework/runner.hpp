@@ -29,6 +29,10 @@ struct RunOptions {
   bool quiet = false;
   double checkpoint_seconds = 5.0;     // 0: after every trial (tests)
   std::int64_t abort_after = -1;       // testing: die like kill -9 after this many new trials
+  // Bounds that turn a mistaken spec into an error instead of exhausting memory (--max-points,
+  // --max-cells): sweep points, and points x trials (memory is reserved for every cell).
+  std::size_t max_points = kDefaultMaxPoints;
+  std::size_t max_cells = 100'000'000;
 };
 
 struct RunSummary {
@@ -68,6 +72,9 @@ const Dataset* dataset_of(const DatasetMap& data, const Point& p);
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
                       const Dataset* data, Scratch& scratch);
 RunSummary run(const RunOptions& opts);
-std::string default_output(const Spec& spec);
+// results/<paper>/<name>.h5, or results/<paper>/<name>@<overrides>.h5 for a run with --set.
+std::string default_output(const Spec& spec, const std::vector<std::string>& overrides = {});
+// "--set a=1; --set b=2": how overrides are recorded in a result.
+std::string joined_overrides(const std::vector<std::string>& overrides);
 
 }  // namespace dplab

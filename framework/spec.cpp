@@ -5,12 +5,15 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "core/error.hpp"
 #include "framework/json.hpp"
+#include "framework/plot_check.hpp"
 #include "core/rng.hpp"
 
 namespace dplab {
@@ -64,7 +67,13 @@ class Reader {
     if (n.IsMap()) return "a mapping";
     if (n.IsSequence()) return "a list";
     if (n.IsNull()) return "nothing";
-    return "'" + n.Scalar() + "'";
+    return quote(n.Scalar());
+  }
+
+  // A mapping key: a single value (YAML also allows lists and mappings as keys).
+  std::string key(const YAML::Node& k, const std::string& where) const {
+    if (!k.IsScalar()) fail(k, where.empty() ? "(key)" : where, "a key must be a single name, got " + shape(k));
+    return k.Scalar();
   }
 
   RawValue raw(const YAML::Node& n, const std::string& field) const {
@@ -76,8 +85,8 @@ class Reader {
     if (!n) return out;
     if (!n.IsMap()) fail(n, field, "expected a mapping of parameter: value, got " + shape(n));
     for (auto kv : n) {
-      std::string key = kv.first.as<std::string>();
-      out[key] = raw(kv.second, field + "." + key);
+      std::string k = key(kv.first, field);
+      out[k] = raw(kv.second, field + "." + k);
     }
     return out;
   }
@@ -88,11 +97,11 @@ class Reader {
     if (!n) return out;
     if (!n.IsMap()) fail(n, field, "expected a mapping of parameter: [values], got " + shape(n));
     for (auto kv : n) {
-      std::string key = kv.first.as<std::string>();
+      std::string k = key(kv.first, field);
       AxisGroup g;
-      g.names = {key};
+      g.names = {k};
       g.line = line(kv.second);
-      for (const auto& v : values(kv.second, field + "." + key)) g.rows.push_back({v});
+      for (const auto& v : values(kv.second, field + "." + k)) g.rows.push_back({v});
       out.push_back(std::move(g));
     }
     return out;
@@ -117,13 +126,13 @@ class Reader {
     g.line = line(n);
     std::vector<std::vector<RawValue>> columns;
     for (auto kv : n) {
-      std::string key = kv.first.as<std::string>();
-      g.names.push_back(key);
-      columns.push_back(values(kv.second, field + "." + key));
+      std::string k = key(kv.first, field);
+      g.names.push_back(k);
+      columns.push_back(values(kv.second, field + "." + k));
       if (columns.back().size() != columns.front().size())
-        fail(kv.second, field + "." + key,
+        fail(kv.second, field + "." + k,
              "zipped values must have the same length: '" + g.names.front() + "' has " +
-                 std::to_string(columns.front().size()) + ", '" + key + "' has " +
+                 std::to_string(columns.front().size()) + ", '" + k + "' has " +
                  std::to_string(columns.back().size()));
     }
     if (g.names.empty()) fail(n, field, "empty zip group");
@@ -161,11 +170,11 @@ class Reader {
   void check_keys(const YAML::Node& n, const std::vector<std::string>& allowed,
                   const std::string& where) const {
     for (auto kv : n) {
-      std::string key = kv.first.as<std::string>();
+      std::string k = key(kv.first, where);
       bool ok = false;
-      for (const auto& a : allowed) ok |= a == key;
-      if (!ok) fail(kv.first, where.empty() ? key : where + "." + key,
-                    "unknown field '" + key + "' (allowed: " + join(allowed) + ")");
+      for (const auto& a : allowed) ok |= a == k;
+      if (!ok) fail(kv.first, where.empty() ? k : where + "." + k,
+                    "unknown field " + quote(k) + " (allowed: " + join(allowed) + ")");
     }
   }
 
@@ -174,9 +183,9 @@ class Reader {
     if (!n || !n.IsMap()) return;
     std::set<std::string> seen;
     for (auto kv : n) {
-      std::string key = kv.first.as<std::string>();
-      std::string field = where.empty() ? key : where + "." + key;
-      if (!seen.insert(key).second) fail(kv.first, field, "field '" + key + "' is given twice");
+      std::string k = key(kv.first, where);
+      std::string field = where.empty() ? k : where + "." + k;
+      if (!seen.insert(k).second) fail(kv.first, field, "field " + quote(k) + " is given twice");
       if (kv.second.IsMap()) check_unique(kv.second, field);
     }
   }
@@ -188,23 +197,81 @@ class Reader {
   std::set<std::string> overridden_;
 };
 
+// ---- guards against hostile or mistaken specs ----
+
+constexpr std::size_t kMaxSpecBytes = 1 << 20;       // a spec is a page of YAML, not a megabyte
+constexpr std::size_t kMaxExpandedNodes = 100'000;   // after YAML aliases are expanded
+constexpr int kMaxDepth = 64;
+
+// The number of nodes `n` stands for once aliases are expanded (a "billion laughs" document is
+// tiny as a graph and astronomically large as a tree: dumping, hashing or walking it would never
+// end). Memoised by node position, since an alias shares its anchor's node and mark; saturates
+// at the limit.
+std::size_t expanded_nodes(const YAML::Node& n, std::map<std::size_t, std::size_t>& memo, int depth,
+                           const std::string& file) {
+  if (depth > kMaxDepth)
+    throw Error(located(file, n.Mark().line + 1, "", "the spec nests more than " + std::to_string(kMaxDepth) + " levels deep"));
+  const auto pos = static_cast<std::size_t>(n.Mark().pos);
+  if (auto it = memo.find(pos); it != memo.end() && !n.Mark().is_null()) return it->second;
+  std::size_t total = 1;
+  auto add = [&](std::size_t k) { total = std::min(kMaxExpandedNodes + 1, total + k); };
+  if (n.IsMap()) {
+    for (const auto& kv : n) {
+      add(expanded_nodes(kv.first, memo, depth + 1, file));
+      add(expanded_nodes(kv.second, memo, depth + 1, file));
+    }
+  } else if (n.IsSequence()) {
+    for (const auto& c : n) add(expanded_nodes(c, memo, depth + 1, file));
+  }
+  if (!n.Mark().is_null()) memo[pos] = total;
+  return total;
+}
+
+YAML::Node load_yaml(const std::string& text, const std::string& file) {
+  if (text.size() > kMaxSpecBytes)
+    throw Error(located(file, 0, "", "the spec is " + std::to_string(text.size()) + " bytes, more than a spec can be (" +
+                                         std::to_string(kMaxSpecBytes) + "); is this the right file?"));
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw Error(located(file, e.mark.line + 1, "", "YAML syntax error: " + e.msg));
+  } catch (const YAML::Exception& e) {
+    throw Error(located(file, 0, "", "cannot read YAML: " + e.msg));
+  }
+  std::map<std::size_t, std::size_t> memo;
+  if (expanded_nodes(root, memo, 0, file) > kMaxExpandedNodes)
+    throw Error(located(file, 0, "", "the spec expands to more than " + std::to_string(kMaxExpandedNodes) +
+                                         " YAML nodes (YAML aliases that refer to each other?); write it out plainly"));
+  return root;
+}
+
+// How a --set key appears in messages: as typed, unless it is long or holds control characters.
+std::string set_key(const std::string& key) {
+  const std::string q = quote(key);
+  return q.size() == key.size() + 2 ? key : q;
+}
+
 // Sets node[path] = value for a dotted path, creating maps on the way.
 void apply_override(YAML::Node& root, const std::string& assignment) {
   auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw Error("--set '" + assignment + "': expected key=value, e.g. --set trials=5");
+    throw Error("--set " + quote(assignment) + ": expected key=value, e.g. --set trials=5");
   std::string key = assignment.substr(0, eq);
   std::string value_text = assignment.substr(eq + 1);
   YAML::Node value;
   try {
     value = YAML::Load(value_text);
   } catch (const YAML::Exception& e) {
-    throw Error("--set " + key + ": value '" + value_text + "' is not valid YAML (" + e.msg + ")");
+    throw Error("--set " + set_key(key) + ": value " + quote(value_text) + " is not valid YAML (" + e.msg + ")");
   }
+  std::map<std::size_t, std::size_t> memo;
+  if (expanded_nodes(value, memo, 0, "--set " + key) > kMaxExpandedNodes)
+    throw Error("--set " + set_key(key) + ": the value expands to more than " + std::to_string(kMaxExpandedNodes) + " YAML nodes");
   std::vector<std::string> parts;
   std::stringstream ss(key);
   for (std::string p; std::getline(ss, p, '.');) {
-    if (p.empty()) throw Error("--set '" + assignment + "': empty component in key path");
+    if (p.empty()) throw Error("--set " + quote(assignment) + ": empty component in key path");
     parts.push_back(p);
   }
   // yaml-cpp nodes are handles: walk with reset() so we never assign through a parent.
@@ -213,7 +280,7 @@ void apply_override(YAML::Node& root, const std::string& assignment) {
     YAML::Node child = chain.back()[parts[i]];
     if (!child || !child.IsMap()) {
       if (child && !child.IsMap())
-        throw Error("--set " + key + ": '" + parts[i] + "' is not a mapping in the spec");
+        throw Error("--set " + set_key(key) + ": " + quote(parts[i]) + " is not a mapping in the spec");
       chain.back()[parts[i]] = YAML::Node(YAML::NodeType::Map);
       child = chain.back()[parts[i]];
     }
@@ -237,18 +304,160 @@ std::string result_hash(const YAML::Node& root) {
   return buf;
 }
 
+// `name` and `paper` name files (results/<paper>/<name>.h5): plain names only.
+void check_file_stem(const Reader& r, const YAML::Node& root, const std::string& field, const std::string& value) {
+  const bool ok = !value.empty() && value.size() <= 100 && value != "." && value != ".." &&
+                  value.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") ==
+                      std::string::npos;
+  if (!ok)
+    r.fail(root[field], field, "expected a plain name of 1-100 letters, digits, '_', '.' or '-' (it names the result file), got " +
+                                   quote(value));
+}
+
+// ---- the parts of a spec ----
+
+std::uint64_t read_seed(const Reader& r, const YAML::Node& n, const std::string& field) {
+  std::string t = r.scalar(n, field);
+  char* end = nullptr;
+  errno = 0;
+  unsigned long long v = std::strtoull(t.c_str(), &end, 10);
+  if (t.empty() || *end || t[0] == '-' || errno == ERANGE) r.fail(n, field, "expected an integer in [0, 2^64), got " + quote(t));
+  return v;
+}
+
+TransformRef read_transform(const Reader& r, const YAML::Node& n, const std::string& field) {
+  TransformRef t;
+  t.line = r.line(n);
+  if (n.IsScalar()) {
+    t.name = n.Scalar();
+  } else if (n.IsMap() && n.size() == 1) {
+    auto kv = *n.begin();
+    t.name = r.key(kv.first, field);
+    if (!kv.second.IsNull()) t.params = r.param_map(kv.second, field + "." + t.name);
+  } else {
+    r.fail(n, field, "expected a transform name or {name: {parameter: value}}");
+  }
+  return t;
+}
+
+DatasetRef read_dataset(const Reader& r, const YAML::Node& n, const std::string& field) {
+  DatasetRef d;
+  d.line = r.line(n);
+  if (n.IsScalar()) {
+    d.name = n.Scalar();
+  } else if (n.IsMap()) {
+    r.check_keys(n, kDatasetKeys, field);
+    d.name = r.text(n, "name", true);
+    d.label = r.text(n, "label", false);
+    d.params = r.param_map(n["params"], field + ".params");
+    if (n["seed"]) d.seed = read_seed(r, n["seed"], field + ".seed");
+    if (YAML::Node tr = n["transforms"]) {
+      if (!tr.IsSequence()) r.fail(tr, field + ".transforms", "expected a list of transforms");
+      for (std::size_t i = 0; i < tr.size(); ++i)
+        d.transforms.push_back(read_transform(r, tr[i], field + ".transforms[" + std::to_string(i) + "]"));
+    }
+  } else {
+    r.fail(n, field, "expected a dataset name or a mapping with 'name'");
+  }
+  if (d.label.empty()) d.label = d.name;
+  return d;
+}
+
+AlgorithmEntry read_entry(const Reader& r, const YAML::Node& n, const std::string& field) {
+  AlgorithmEntry a;
+  a.line = r.line(n);
+  if (n.IsScalar()) {
+    a.name = n.Scalar();
+  } else if (n.IsMap()) {
+    r.check_keys(n, kAlgorithmKeys, field);
+    a.name = r.text(n, "name", true);
+    a.label = r.text(n, "label", false);
+    a.params = r.param_map(n["params"], field + ".params");
+    a.axes = r.sweep(n["sweep"], field + ".sweep");
+    auto z = r.zip(n["zip"], field + ".zip");
+    a.axes.insert(a.axes.end(), z.begin(), z.end());
+    if (n["datasets"]) a.only_datasets = r.names(n["datasets"], field + ".datasets");
+  } else {
+    r.fail(n, field, "expected an algorithm name or a mapping with 'name'");
+  }
+  if (a.label.empty()) a.label = a.name;
+  return a;
+}
+
+void read_datasets(const Reader& r, const YAML::Node& root, Spec& s) {
+  if (root["dataset"] && root["datasets"])
+    r.fail(root["datasets"], "datasets", "give either 'dataset' or 'datasets', not both");
+  if (root["dataset"]) s.datasets = {read_dataset(r, root["dataset"], "dataset")};
+  if (root["datasets"]) {
+    YAML::Node ds = root["datasets"];
+    if (!ds.IsSequence() || ds.size() == 0) r.fail(ds, "datasets", "expected a non-empty list of datasets");
+    for (std::size_t i = 0; i < ds.size(); ++i)
+      s.datasets.push_back(read_dataset(r, ds[i], "datasets[" + std::to_string(i) + "]"));
+  }
+}
+
+void read_algorithms(const Reader& r, const YAML::Node& root, Spec& s) {
+  if (root["algorithm"] && root["algorithms"])
+    r.fail(root["algorithms"], "algorithms", "give either 'algorithm' or 'algorithms', not both");
+  if (!root["algorithm"] && !root["algorithms"])
+    r.fail(root, "algorithm", "missing required field 'algorithm' (or 'algorithms')");
+  YAML::Node algs = root["algorithm"] ? root["algorithm"] : root["algorithms"];
+  std::string afield = root["algorithm"] ? "algorithm" : "algorithms";
+  if (algs.IsSequence()) {
+    if (algs.size() == 0) r.fail(algs, afield, "at least one algorithm is needed");
+    for (std::size_t i = 0; i < algs.size(); ++i)
+      s.algorithms.push_back(read_entry(r, algs[i], afield + "[" + std::to_string(i) + "]"));
+  } else {
+    s.algorithms.push_back(read_entry(r, algs, afield));
+  }
+}
+
+// Trials: the paper's repeat count. Bounded so that a typo cannot reserve terabytes.
+void read_trials(const Reader& r, const YAML::Node& root, Spec& s) {
+  if (!root["trials"]) return;
+  std::string t = r.scalar(root["trials"], "trials");
+  char* end = nullptr;
+  errno = 0;
+  long long v = std::strtoll(t.c_str(), &end, 10);
+  if (t.empty() || *end || v < 1 || v > 1'000'000'000 || errno == ERANGE)
+    r.fail(root["trials"], "trials", "expected an integer from 1 to 10^9, got " + quote(t));
+  s.trials = v;
+  s.trials_given = true;
+}
+
+// One figure (a mapping) or several drawn from the same result (a list of mappings, each with a
+// 'name' for its file). Kept as JSON for plots/.
+void read_plot(const Reader& r, const YAML::Node& root, Spec& s) {
+  YAML::Node plot = root["plot"];
+  if (!plot) return;
+  const std::vector<std::string> kPlotKinds = plot_kinds();  // plots/kinds/<kind>.yaml
+  auto check_plot = [&](const YAML::Node& p, const std::string& field) {
+    if (!p.IsMap()) r.fail(p, field, "expected a mapping of plot options");
+    if (p["kind"]) {
+      std::string kind = r.scalar(p["kind"], field + ".kind");
+      bool ok = false;
+      for (const auto& k : kPlotKinds) ok |= k == kind;
+      if (!ok) r.fail(p["kind"], field + ".kind", "unknown plot kind " + quote(kind) + " (allowed: " + join(kPlotKinds) + ")");
+    }
+  };
+  if (plot.IsSequence()) {
+    for (std::size_t i = 0; i < plot.size(); ++i) {
+      const std::string field = "plot[" + std::to_string(i) + "]";
+      check_plot(plot[i], field);
+      if (!plot[i]["name"]) r.fail(plot[i], field + ".name", "each of several plots needs a 'name' (its file name)");
+    }
+  } else {
+    check_plot(plot, "plot");
+  }
+  s.plot_json = yaml_to_json(plot);
+  s.plot_line = r.line(plot);
+}
+
 }  // namespace
 
 Spec parse_spec(const std::string& text, const std::string& file,
                 const std::vector<std::string>& overrides) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::ParserException& e) {
-    throw Error(located(file, e.mark.line + 1, "", "YAML syntax error: " + e.msg));
-  } catch (const YAML::Exception& e) {
-    throw Error(located(file, 0, "", "cannot read YAML: " + e.msg));
-  }
+  YAML::Node root = load_yaml(text, file);
   if (!root.IsMap()) throw Error(located(file, 1, "", "a spec must be a YAML mapping of fields"));
 
   std::set<std::string> overridden;
@@ -266,152 +475,33 @@ Spec parse_spec(const std::string& text, const std::string& file,
   s.effective_yaml = YAML::Dump(root) + "\n";
   s.name = r.text(root, "name", true);
   s.paper = r.text(root, "paper", true);
+  check_file_stem(r, root, "name", s.name);
+  check_file_stem(r, root, "paper", s.paper);
   s.id = r.text(root, "id", false);
   s.description = r.text(root, "description", false);
   s.reference = r.text(root, "reference", false);
-
-  if (root["dataset"] && root["datasets"])
-    r.fail(root["datasets"], "datasets", "give either 'dataset' or 'datasets', not both");
-  auto read_dataset = [&](const YAML::Node& n, const std::string& field) {
-    DatasetRef d;
-    d.line = r.line(n);
-    if (n.IsScalar()) {
-      d.name = n.Scalar();
-    } else if (n.IsMap()) {
-      r.check_keys(n, kDatasetKeys, field);
-      d.name = r.text(n, "name", true);
-      d.label = r.text(n, "label", false);
-      d.params = r.param_map(n["params"], field + ".params");
-      if (n["seed"]) {
-        std::string t = r.scalar(n["seed"], field + ".seed");
-        char* end = nullptr;
-        errno = 0;
-        unsigned long long v = std::strtoull(t.c_str(), &end, 10);
-        if (t.empty() || *end || t[0] == '-' || errno == ERANGE)
-          r.fail(n["seed"], field + ".seed", "expected an integer in [0, 2^64), got '" + t + "'");
-        d.seed = v;
-      }
-      if (YAML::Node tr = n["transforms"]) {
-        if (!tr.IsSequence()) r.fail(tr, field + ".transforms", "expected a list of transforms");
-        for (std::size_t i = 0; i < tr.size(); ++i) {
-          const std::string tf = field + ".transforms[" + std::to_string(i) + "]";
-          TransformRef t;
-          t.line = r.line(tr[i]);
-          if (tr[i].IsScalar()) {
-            t.name = tr[i].Scalar();
-          } else if (tr[i].IsMap() && tr[i].size() == 1) {
-            auto kv = *tr[i].begin();
-            t.name = kv.first.as<std::string>();
-            if (!kv.second.IsNull()) t.params = r.param_map(kv.second, tf + "." + t.name);
-          } else {
-            r.fail(tr[i], tf, "expected a transform name or {name: {parameter: value}}");
-          }
-          d.transforms.push_back(std::move(t));
-        }
-      }
-    } else {
-      r.fail(n, field, "expected a dataset name or a mapping with 'name'");
-    }
-    if (d.label.empty()) d.label = d.name;
-    return d;
-  };
-  if (root["dataset"]) s.datasets = {read_dataset(root["dataset"], "dataset")};
-  if (root["datasets"]) {
-    YAML::Node ds = root["datasets"];
-    if (!ds.IsSequence() || ds.size() == 0) r.fail(ds, "datasets", "expected a non-empty list of datasets");
-    for (std::size_t i = 0; i < ds.size(); ++i)
-      s.datasets.push_back(read_dataset(ds[i], "datasets[" + std::to_string(i) + "]"));
-  }
-
-  if (root["algorithm"] && root["algorithms"])
-    r.fail(root["algorithms"], "algorithms", "give either 'algorithm' or 'algorithms', not both");
-  if (!root["algorithm"] && !root["algorithms"])
-    r.fail(root, "algorithm", "missing required field 'algorithm' (or 'algorithms')");
-  YAML::Node algs = root["algorithm"] ? root["algorithm"] : root["algorithms"];
-  std::string afield = root["algorithm"] ? "algorithm" : "algorithms";
-  auto read_entry = [&](const YAML::Node& n, const std::string& field) {
-    AlgorithmEntry a;
-    a.line = r.line(n);
-    if (n.IsScalar()) {
-      a.name = n.Scalar();
-    } else if (n.IsMap()) {
-      r.check_keys(n, kAlgorithmKeys, field);
-      a.name = r.text(n, "name", true);
-      a.label = r.text(n, "label", false);
-      a.params = r.param_map(n["params"], field + ".params");
-      a.axes = r.sweep(n["sweep"], field + ".sweep");
-      auto z = r.zip(n["zip"], field + ".zip");
-      a.axes.insert(a.axes.end(), z.begin(), z.end());
-      if (n["datasets"]) a.only_datasets = r.names(n["datasets"], field + ".datasets");
-    } else {
-      r.fail(n, field, "expected an algorithm name or a mapping with 'name'");
-    }
-    if (a.label.empty()) a.label = a.name;
-    return a;
-  };
-  if (algs.IsSequence()) {
-    if (algs.size() == 0) r.fail(algs, afield, "at least one algorithm is needed");
-    for (std::size_t i = 0; i < algs.size(); ++i)
-      s.algorithms.push_back(read_entry(algs[i], afield + "[" + std::to_string(i) + "]"));
-  } else {
-    s.algorithms.push_back(read_entry(algs, afield));
-  }
-
+  read_datasets(r, root, s);
+  read_algorithms(r, root, s);
   s.params = r.param_map(root["params"], "params");
   s.axes = r.sweep(root["sweep"], "sweep");
   auto z = r.zip(root["zip"], "zip");
   s.axes.insert(s.axes.end(), z.begin(), z.end());
-
-  if (root["trials"]) {
-    std::string t = r.scalar(root["trials"], "trials");
-    char* end = nullptr;
-    errno = 0;
-    long long v = std::strtoll(t.c_str(), &end, 10);
-    if (t.empty() || *end || v < 1 || errno == ERANGE)
-      r.fail(root["trials"], "trials", "expected an integer >= 1, got '" + t + "'");
-    s.trials = v;
-    s.trials_given = true;
-  }
-  if (root["seed"]) {
-    std::string t = r.scalar(root["seed"], "seed");
-    char* end = nullptr;
-    errno = 0;
-    unsigned long long v = std::strtoull(t.c_str(), &end, 10);
-    if (t.empty() || *end || t[0] == '-' || errno == ERANGE)
-      r.fail(root["seed"], "seed", "expected an integer in [0, 2^64), got '" + t + "'");
-    s.seed = v;
-  }
+  read_trials(r, root, s);
+  if (root["seed"]) s.seed = read_seed(r, root["seed"], "seed");
   if (!root["metrics"]) r.fail(root, "metrics", "missing required field 'metrics'");
   s.metrics = r.names(root["metrics"], "metrics");
-  if (YAML::Node plot = root["plot"]) {
-    // One figure (a mapping) or several drawn from the same result (a list of mappings, each
-    // with a 'name' for its file).
-    static const std::vector<std::string> kPlotKinds = {"line", "bar", "table"};
-    auto check_plot = [&](const YAML::Node& p, const std::string& field) {
-      if (!p.IsMap()) r.fail(p, field, "expected a mapping of plot options");
-      if (p["kind"]) {
-        std::string kind = r.scalar(p["kind"], field + ".kind");
-        bool ok = false;
-        for (const auto& k : kPlotKinds) ok |= k == kind;
-        if (!ok) r.fail(p["kind"], field + ".kind", "unknown plot kind '" + kind + "' (allowed: " + join(kPlotKinds) + ")");
-      }
-    };
-    if (plot.IsSequence()) {
-      for (std::size_t i = 0; i < plot.size(); ++i) {
-        const std::string field = "plot[" + std::to_string(i) + "]";
-        check_plot(plot[i], field);
-        if (!plot[i]["name"]) r.fail(plot[i], field + ".name", "each of several plots needs a 'name' (its file name)");
-      }
-    } else {
-      check_plot(plot, "plot");
-    }
-    s.plot_json = yaml_to_json(plot);
-  }
+  read_plot(r, root, s);
   s.hash = result_hash(root);
   return s;
 }
 
 Spec load_spec(const std::string& path, const std::vector<std::string>& overrides) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error(path + ": is a directory, not a spec file");
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxSpecBytes)
+    throw Error(path + ": " + std::to_string(size) + " bytes, more than a spec can be (" + std::to_string(kMaxSpecBytes) +
+                "); is this the right file?");
   std::ifstream in(path);
   if (!in) throw Error(path + ": cannot read spec file (does it exist?)");
   std::stringstream ss;

@@ -1,86 +1,327 @@
 #include "framework/store.hpp"
 
 #include <H5Cpp.h>
-#include <unistd.h>
+#include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <filesystem>
+#include <cstring>
 #include <limits>
 
 #include "core/error.hpp"
-
-namespace fs = std::filesystem;
+#include "framework/checked_file.hpp"
+#include "framework/json.hpp"
 
 namespace dplab {
 
 namespace {
 
-constexpr int kFormat = 1;
+// Format 2: checked framing (framework/checked_file.hpp), HDF5's latest file format (checksums
+// on all metadata), Fletcher32 on every non-empty dataset, fixed-length strings (variable-length
+// strings live in HDF5's global heap, which no checksum covers). Format 1 files are still read.
+constexpr int kFormat = 2;
 
-const H5::StrType& vlen_string() {
-  static const H5::StrType t(H5::PredType::C_S1, H5T_VARIABLE);
+// HDF5 reports the cause of a failure (the system's "File too large", "No space left on device")
+// deep in its error stack; the C++ exception carries only the outermost call ("H5Fclose
+// failed"). This handler, installed instead of HDF5's printing one, keeps the cause.
+thread_local std::string t_hdf5_cause;
+
+herr_t collect_cause(unsigned, const H5E_error2_t* e, void* data) {
+  auto* cause = static_cast<std::string*>(data);
+  if (!cause->empty() || !e->desc) return 0;
+  const std::string desc = e->desc;
+  const auto at = desc.find("error message = '");
+  if (at != std::string::npos) {  // a system call failed: keep its errno text
+    const auto from = at + 17;
+    *cause = desc.substr(from, desc.find('\'', from) - from);
+  }
+  return 0;
+}
+
+herr_t on_hdf5_error(hid_t stack, void*) {
+  t_hdf5_cause.clear();
+  H5Ewalk2(stack, H5E_WALK_UPWARD, collect_cause, &t_hdf5_cause);
+  return 0;
+}
+
+void capture_hdf5_errors() {
+  H5Eset_auto2(H5E_DEFAULT, on_hdf5_error, nullptr);
+  t_hdf5_cause.clear();
+}
+
+// "H5Fclose failed: File too large": the failing call and, when a system call failed, why.
+std::string hdf5_failure(const H5::Exception& e) {
+  return e.getDetailMsg() + (t_hdf5_cause.empty() ? "" : ": " + t_hdf5_cause);
+}
+
+// Chunks of at most ~1 MiB, split along the first dimension (Fletcher32 needs chunked storage).
+H5::DSetCreatPropList checked_layout(const std::vector<hsize_t>& dims, std::size_t element_size) {
+  H5::DSetCreatPropList plist;
+  hsize_t total = 1;
+  for (auto d : dims) total *= d;
+  if (total == 0) return plist;  // nothing to checksum: contiguous
+  std::vector<hsize_t> chunk = dims;
+  hsize_t row = element_size;
+  for (std::size_t i = 1; i < dims.size(); ++i) row *= dims[i];
+  chunk[0] = std::max<hsize_t>(1, std::min<hsize_t>(dims[0], (1u << 20) / std::max<hsize_t>(1, row)));
+  plist.setChunk(static_cast<int>(chunk.size()), chunk.data());
+  plist.setFletcher32();
+  return plist;
+}
+
+H5::StrType fixed_string(std::size_t size) {
+  H5::StrType t(H5::PredType::C_S1, std::max<std::size_t>(1, size));
+  t.setStrpad(H5T_STR_NULLPAD);
   return t;
 }
 
 void put_string(H5::H5Object& obj, const std::string& name, const std::string& value) {
-  H5::Attribute a = obj.createAttribute(name, vlen_string(), H5::DataSpace(H5S_SCALAR));
-  a.write(vlen_string(), value);
+  const H5::StrType t = fixed_string(value.size());
+  H5::Attribute a = obj.createAttribute(name, t, H5::DataSpace(H5S_SCALAR));
+  std::string padded = value;
+  padded.resize(std::max<std::size_t>(1, value.size()), '\0');
+  a.write(t, padded.data());
+  a.close();
 }
 template <class T>
 void put_number(H5::H5Object& obj, const std::string& name, const H5::PredType& type, T value) {
   H5::Attribute a = obj.createAttribute(name, type, H5::DataSpace(H5S_SCALAR));
   a.write(type, &value);
-}
-std::string get_string(const H5::H5Object& obj, const std::string& name) {
-  if (!obj.attrExists(name)) return "";
-  H5::Attribute a = obj.openAttribute(name);
-  std::string out;
-  a.read(vlen_string(), out);
-  return out;
-}
-template <class T>
-T get_number(const H5::H5Object& obj, const std::string& name, const H5::PredType& type) {
-  T v{};
-  if (obj.attrExists(name)) obj.openAttribute(name).read(type, &v);
-  return v;
+  a.close();
 }
 
-void write_doubles(H5::Group& g, const std::string& name, const std::vector<double>& v,
-                   std::vector<hsize_t> dims) {
+void write_doubles(H5::Group& g, const std::string& name, const std::vector<double>& v, const std::vector<hsize_t>& dims,
+                   const std::string& doc = "", const std::string& index = "", bool annotate = false, bool raw = false) {
   H5::DataSet ds = g.createDataSet(name, H5::PredType::NATIVE_DOUBLE,
-                                   H5::DataSpace(static_cast<int>(dims.size()), dims.data()));
+                                   H5::DataSpace(static_cast<int>(dims.size()), dims.data()),
+                                   checked_layout(dims, sizeof(double)));
   if (!v.empty()) ds.write(v.data(), H5::PredType::NATIVE_DOUBLE);
+  if (annotate) {
+    put_string(ds, "doc", doc);
+    put_string(ds, "index", index);
+    if (raw) put_number(ds, "raw", H5::PredType::NATIVE_INT, 1);
+  }
+  ds.close();
 }
 void write_strings(H5::Group& g, const std::string& name, const std::vector<std::string>& v) {
-  hsize_t n = v.size();
-  std::vector<const char*> ptrs;
-  for (const auto& s : v) ptrs.push_back(s.c_str());
-  H5::DataSet ds = g.createDataSet(name, vlen_string(), H5::DataSpace(1, &n));
-  ds.write(ptrs.data(), vlen_string());
+  std::size_t width = 1;
+  for (const auto& s : v) width = std::max(width, s.size());
+  std::string flat(v.size() * width, '\0');
+  for (std::size_t i = 0; i < v.size(); ++i) std::copy(v[i].begin(), v[i].end(), flat.begin() + static_cast<long>(i * width));
+  const hsize_t n = v.size();
+  const H5::StrType t = fixed_string(width);
+  H5::DataSet ds = g.createDataSet(name, t, H5::DataSpace(1, &n), checked_layout({n}, width));
+  if (n) ds.write(flat.data(), t);
+  ds.close();
 }
-std::vector<double> read_doubles(const H5::DataSet& ds, std::vector<hsize_t>* dims_out = nullptr) {
-  H5::DataSpace sp = ds.getSpace();
-  int rank = sp.getSimpleExtentNdims();
-  std::vector<hsize_t> dims(static_cast<std::size_t>(rank));
-  sp.getSimpleExtentDims(dims.data());
-  hsize_t n = 1;
-  for (auto d : dims) n *= d;
-  std::vector<double> v(n);
-  if (n) ds.read(v.data(), H5::PredType::NATIVE_DOUBLE);
-  if (dims_out) *dims_out = dims;
-  return v;
-}
-std::vector<std::string> read_strings(const H5::DataSet& ds) {
-  H5::DataSpace sp = ds.getSpace();
-  hsize_t n = 0;
-  sp.getSimpleExtentDims(&n);
-  std::vector<char*> ptrs(n, nullptr);
-  if (n) ds.read(ptrs.data(), vlen_string());
+
+// ---- reading: everything validated before it is used ----
+
+struct Reader {
+  const std::string& path;
+  std::size_t file_size;
+
+  [[noreturn]] void bad(const std::string& what) const { throw Error(path + ": corrupt result file (" + what + ")"); }
+
+  std::string get_string(const H5::H5Object& obj, const std::string& name) const {
+    if (!obj.attrExists(name)) return "";
+    H5::Attribute a = obj.openAttribute(name);
+    if (a.getTypeClass() != H5T_STRING) bad("attribute '" + name + "' is not text");
+    if (a.getSpace().getSimpleExtentNpoints() != 1) bad("attribute '" + name + "' is not a single value");
+    const H5::StrType t = a.getStrType();
+    if (t.isVariableStr()) {  // format 1
+      std::string out;
+      a.read(t, out);
+      return out;
+    }
+    const std::size_t size = t.getSize();
+    if (size > file_size) bad("attribute '" + name + "' is larger than the file");
+    std::string out(size, '\0');
+    a.read(t, out.data());
+    out.resize(strnlen(out.data(), size));
+    return out;
+  }
+  template <class T>
+  T get_number(const H5::H5Object& obj, const std::string& name, const H5::PredType& type, bool required) const {
+    T v{};
+    if (!obj.attrExists(name)) {
+      if (required) bad("attribute '" + name + "' is missing");
+      return v;
+    }
+    H5::Attribute a = obj.openAttribute(name);
+    if (a.getSpace().getSimpleExtentNpoints() != 1) bad("attribute '" + name + "' is not a single value");
+    if (a.getTypeClass() != H5T_INTEGER && a.getTypeClass() != H5T_FLOAT) bad("attribute '" + name + "' is not a number");
+    a.read(type, &v);
+    return v;
+  }
+
+  std::vector<hsize_t> dims_of(const H5::DataSet& ds, const std::string& name) const {
+    H5::DataSpace sp = ds.getSpace();
+    const int rank = sp.getSimpleExtentNdims();
+    if (rank < 1 || rank > 3) bad("dataset '" + name + "' has rank " + std::to_string(rank));
+    std::vector<hsize_t> dims(static_cast<std::size_t>(rank));
+    sp.getSimpleExtentDims(dims.data());
+    return dims;
+  }
+  void expect_dims(const std::vector<hsize_t>& dims, const std::vector<hsize_t>& want, const std::string& name) const {
+    if (dims != want) {
+      std::string d, w;
+      for (auto x : dims) d += (d.empty() ? "" : " x ") + std::to_string(x);
+      for (auto x : want) w += (w.empty() ? "" : " x ") + std::to_string(x);
+      bad("dataset '" + name + "' has shape " + d + ", expected " + w);
+    }
+  }
+  // Bounds an element count by what the file can hold (datasets are stored uncompressed).
+  void expect_fits(hsize_t elements, std::size_t element_size, const std::string& name) const {
+    if (element_size && elements > file_size / element_size) bad("dataset '" + name + "' claims more data than the file holds");
+  }
+
+  std::vector<double> read_doubles(const H5::DataSet& ds, const std::vector<hsize_t>& dims, const std::string& name) const {
+    if (ds.getTypeClass() != H5T_FLOAT && ds.getTypeClass() != H5T_INTEGER) bad("dataset '" + name + "' is not numeric");
+    hsize_t n = 1;
+    for (auto d : dims) n *= d;
+    expect_fits(n, 1, name);
+    std::vector<double> v(n);
+    if (n) ds.read(v.data(), H5::PredType::NATIVE_DOUBLE);
+    return v;
+  }
+  std::vector<std::string> read_strings(const H5::DataSet& ds, hsize_t n, const std::string& name) const {
+    expect_dims(dims_of(ds, name), {n}, name);
+    const H5::StrType t = ds.getStrType();
+    std::vector<std::string> out;
+    if (t.isVariableStr()) {  // format 1
+      std::vector<char*> ptrs(n, nullptr);
+      if (n) ds.read(ptrs.data(), t);
+      for (char* p : ptrs) out.emplace_back(p ? p : "");
+      if (n) H5::DataSet::vlenReclaim(ptrs.data(), t, ds.getSpace());
+      return out;
+    }
+    const std::size_t width = t.getSize();
+    expect_fits(n, width, name);
+    std::string flat(n * width, '\0');
+    if (n) ds.read(flat.data(), t);
+    for (hsize_t i = 0; i < n; ++i) {
+      const char* s = flat.data() + i * width;
+      out.emplace_back(s, strnlen(s, width));
+    }
+    return out;
+  }
+};
+
+// axes is a JSON list of column names, e.g. ["strategy","N"].
+std::vector<std::string> parse_axes(const std::string& text, const Reader& rd) {
+  YAML::Node n;
+  try {
+    n = YAML::Load(text);
+  } catch (const YAML::Exception&) {
+    rd.bad("the points' 'axes' attribute is not a JSON list");
+  }
+  if (!n.IsSequence()) rd.bad("the points' 'axes' attribute is not a JSON list");
   std::vector<std::string> out;
-  for (char* p : ptrs) out.emplace_back(p ? p : "");
-  if (n) H5::DataSet::vlenReclaim(ptrs.data(), vlen_string(), sp);
+  for (const auto& a : n) {
+    if (!a.IsScalar()) rd.bad("the points' 'axes' attribute lists something that is not a name");
+    out.push_back(a.Scalar());
+  }
   return out;
+}
+
+ResultData read_image(const std::string& path, const CheckedImage& img) {
+  const Reader rd{path, img.bytes.size()};
+  ResultData r;
+  H5::FileAccPropList fapl;
+  H5Pset_fapl_core(fapl.getId(), 1 << 20, 0);
+  // HDF5 copies the image; the core driver never touches the disk.
+  if (H5Pset_file_image(fapl.getId(), const_cast<char*>(img.bytes.data()), img.bytes.size()) < 0)
+    rd.bad("HDF5 refused the image");
+  // The core driver opens the image only under a name that does not exist on disk.
+  H5::H5File f("/nonexistent/dplab-in-memory-image.h5", H5F_ACC_RDONLY, H5::FileCreatPropList::DEFAULT, fapl);
+  if (!f.attrExists("dplab_format")) throw Error(path + ": HDF5 file without dplab metadata (not a dplab result)");
+  const int format = rd.get_number<int>(f, "dplab_format", H5::PredType::NATIVE_INT, true);
+  if (format < 1 || format > kFormat)
+    throw Error(path + ": result file of format " + std::to_string(format) + ", which this dplab cannot read");
+  RunMeta& m = r.meta;
+  m.name = rd.get_string(f, "name"); m.paper = rd.get_string(f, "paper"); m.id = rd.get_string(f, "id");
+  m.description = rd.get_string(f, "description"); m.spec_text = rd.get_string(f, "spec_text");
+  m.spec_source = rd.get_string(f, "spec_source"); m.spec_path = rd.get_string(f, "spec_path");
+  m.spec_hash = rd.get_string(f, "spec_hash"); m.overrides = rd.get_string(f, "overrides");
+  m.code_version = rd.get_string(f, "code_version");
+  m.code_history = rd.get_string(f, "code_history");
+  m.host = rd.get_string(f, "host"); m.started = rd.get_string(f, "started");
+  m.finished = rd.get_string(f, "finished"); m.plot_json = rd.get_string(f, "plot_json");
+  m.reference_csv = rd.get_string(f, "reference_csv");
+  m.seed = rd.get_number<std::uint64_t>(f, "seed", H5::PredType::NATIVE_UINT64, false);
+  m.threads = rd.get_number<int>(f, "threads", H5::PredType::NATIVE_INT, false);
+  const auto P = rd.get_number<std::uint64_t>(f, "points", H5::PredType::NATIVE_UINT64, true);
+  const auto T = rd.get_number<std::uint64_t>(f, "trials", H5::PredType::NATIVE_UINT64, true);
+  if (T > 0 && P > rd.file_size / T) rd.bad("points x trials is larger than the file could hold");
+  r.points = P;
+  r.trials = T;
+
+  H5::Group pts = f.openGroup("points");
+  for (hsize_t i = 0; i < pts.getNumObjs(); ++i) {
+    PointColumn c;
+    c.name = pts.getObjnameByIdx(i);
+    H5::DataSet ds = pts.openDataSet(c.name);
+    c.text = ds.getTypeClass() == H5T_STRING;
+    if (c.text) {
+      c.strings = rd.read_strings(ds, P, "points/" + c.name);
+    } else {
+      const auto dims = rd.dims_of(ds, "points/" + c.name);
+      rd.expect_dims(dims, {P}, "points/" + c.name);
+      c.numbers = rd.read_doubles(ds, dims, "points/" + c.name);
+    }
+    r.columns.push_back(std::move(c));
+  }
+  r.axes = parse_axes(rd.get_string(pts, "axes"), rd);
+  for (const auto& a : r.axes)
+    if (!r.column(a)) rd.bad("the points' 'axes' attribute names " + quote(a) + ", which is not a column");
+
+  H5::Group mg = f.openGroup("metrics");
+  for (hsize_t i = 0; i < mg.getNumObjs(); ++i) {
+    MetricData md;
+    md.name = mg.getObjnameByIdx(i);
+    const std::string name = "metrics/" + md.name;
+    H5::DataSet ds = mg.openDataSet(md.name);
+    md.doc = rd.get_string(ds, "doc");
+    md.index = rd.get_string(ds, "index");
+    md.raw = rd.get_number<int>(ds, "raw", H5::PredType::NATIVE_INT, false) == 1;
+    const auto dims = rd.dims_of(ds, name);
+    if (dims.size() == 3) {
+      rd.expect_dims({dims[0], dims[1]}, {P, T}, name);
+      const hsize_t L = dims[2];
+      rd.expect_fits(P * T * L, sizeof(double), name);
+      const std::vector<double> flat = rd.read_doubles(ds, dims, name);
+      md.is_vector = true;
+      md.vectors.resize(P * T);
+      for (std::size_t c = 0; c < md.vectors.size(); ++c) {
+        auto& cell = md.vectors[c];
+        cell.assign(flat.begin() + static_cast<long>(c * L), flat.begin() + static_cast<long>((c + 1) * L));
+        while (!cell.empty() && std::isnan(cell.back())) cell.pop_back();
+      }
+    } else {
+      rd.expect_dims(dims, {P, T}, name);
+      rd.expect_fits(P * T, sizeof(double), name);
+      md.scalar = rd.read_doubles(ds, dims, name);
+    }
+    r.metrics.push_back(std::move(md));
+  }
+  H5::Group tg = f.openGroup("trials");
+  {
+    H5::DataSet dd = tg.openDataSet("done");
+    rd.expect_dims(rd.dims_of(dd, "trials/done"), {P, T}, "trials/done");
+    if (dd.getTypeClass() != H5T_INTEGER) rd.bad("trials/done is not an integer mask");
+    r.done.resize(P * T);
+    if (!r.done.empty()) dd.read(r.done.data(), H5::PredType::NATIVE_UINT8);
+    for (auto& d : r.done)
+      if (d > 1) rd.bad("trials/done holds values other than 0 and 1");
+  }
+  for (const char* name : {"wall_time", "spent_eps"}) {
+    H5::DataSet ds = tg.openDataSet(name);
+    const auto dims = rd.dims_of(ds, std::string("trials/") + name);
+    rd.expect_dims(dims, {P, T}, std::string("trials/") + name);
+    (std::string(name) == "wall_time" ? r.wall_time : r.spent_eps) = rd.read_doubles(ds, dims, std::string("trials/") + name);
+  }
+  return r;
 }
 
 }  // namespace
@@ -112,162 +353,95 @@ void ResultData::resize_trials(std::size_t t) {
 }
 
 void write_result(const std::string& path, const ResultData& r) {
-  H5::Exception::dontPrint();
-  fs::path target(path);
-  std::error_code ec;
-  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
-  if (ec) throw Error(path + ": cannot create directory " + target.parent_path().string() + " (" + ec.message() + ")");
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  try {
-    H5::H5File f(tmp, H5F_ACC_TRUNC);
-    const RunMeta& m = r.meta;
-    put_number(f, "dplab_format", H5::PredType::NATIVE_INT, kFormat);
-    for (auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
-             {"name", m.name}, {"paper", m.paper}, {"id", m.id}, {"description", m.description},
-             {"spec_text", m.spec_text}, {"spec_source", m.spec_source}, {"spec_path", m.spec_path},
-             {"spec_hash", m.spec_hash}, {"code_version", m.code_version},
-             {"code_history", m.code_history}, {"host", m.host},
-             {"started", m.started}, {"finished", m.finished}, {"plot_json", m.plot_json},
-             {"reference_csv", m.reference_csv}})
-      put_string(f, k, v);
-    put_number(f, "seed", H5::PredType::NATIVE_UINT64, m.seed);
-    put_number(f, "threads", H5::PredType::NATIVE_INT, m.threads);
-    put_number(f, "points", H5::PredType::NATIVE_UINT64, static_cast<std::uint64_t>(r.points));
-    put_number(f, "trials", H5::PredType::NATIVE_UINT64, static_cast<std::uint64_t>(r.trials));
+  capture_hdf5_errors();
+  write_checked(path, [&](const std::string& tmp) {
+    try {
+      // Built in memory by HDF5's core driver and written in one go at close, so a failing
+      // disk surfaces as an error of close() below, never in a destructor.
+      H5::FileAccPropList fapl;
+      H5Pset_fapl_core(fapl.getId(), 1 << 20, 1);
+      fapl.setLibverBounds(H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);
+      fapl.setFcloseDegree(H5F_CLOSE_STRONG);
+      H5::FileCreatPropList fcpl;
+      fcpl.setUserblock(kCheckedHeaderSize);
+      H5::H5File f(tmp, H5F_ACC_TRUNC, fcpl, fapl);
+      {
+        const RunMeta& m = r.meta;
+        put_number(f, "dplab_format", H5::PredType::NATIVE_INT, kFormat);
+        for (auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
+                 {"name", m.name}, {"paper", m.paper}, {"id", m.id}, {"description", m.description},
+                 {"spec_text", m.spec_text}, {"spec_source", m.spec_source}, {"spec_path", m.spec_path},
+                 {"spec_hash", m.spec_hash}, {"overrides", m.overrides}, {"code_version", m.code_version},
+                 {"code_history", m.code_history}, {"host", m.host},
+                 {"started", m.started}, {"finished", m.finished}, {"plot_json", m.plot_json},
+                 {"reference_csv", m.reference_csv}})
+          put_string(f, k, v);
+        put_number(f, "seed", H5::PredType::NATIVE_UINT64, m.seed);
+        put_number(f, "threads", H5::PredType::NATIVE_INT, m.threads);
+        put_number(f, "points", H5::PredType::NATIVE_UINT64, static_cast<std::uint64_t>(r.points));
+        put_number(f, "trials", H5::PredType::NATIVE_UINT64, static_cast<std::uint64_t>(r.trials));
 
-    H5::Group pts = f.createGroup("points");
-    std::string axes = "[";
-    for (std::size_t i = 0; i < r.axes.size(); ++i) axes += (i ? ",\"" : "\"") + r.axes[i] + "\"";
-    put_string(pts, "axes", axes + "]");
-    for (const auto& c : r.columns) {
-      if (c.text) write_strings(pts, c.name, c.strings);
-      else write_doubles(pts, c.name, c.numbers, {r.points});
-    }
+        H5::Group pts = f.createGroup("points");
+        std::string axes = "[";
+        for (std::size_t i = 0; i < r.axes.size(); ++i) axes += (i ? "," : "") + json_quote(r.axes[i]);
+        put_string(pts, "axes", axes + "]");
+        for (const auto& c : r.columns) {
+          if (c.text) write_strings(pts, c.name, c.strings);
+          else write_doubles(pts, c.name, c.numbers, {r.points});
+        }
+        pts.close();
 
-    const hsize_t P = r.points, T = r.trials;
-    H5::Group mg = f.createGroup("metrics");
-    for (const auto& md : r.metrics) {
-      if (!md.is_vector) {
-        write_doubles(mg, md.name, md.scalar, {P, T});
-      } else {
-        std::size_t L = 0;
-        for (const auto& cell : md.vectors) L = std::max(L, cell.size());
-        std::vector<double> flat(P * T * L, std::numeric_limits<double>::quiet_NaN());
-        for (std::size_t c = 0; c < md.vectors.size(); ++c)
-          std::copy(md.vectors[c].begin(), md.vectors[c].end(), flat.begin() + static_cast<long>(c * L));
-        write_doubles(mg, md.name, flat, {P, T, static_cast<hsize_t>(L)});
+        const hsize_t P = r.points, T = r.trials;
+        H5::Group mg = f.createGroup("metrics");
+        for (const auto& md : r.metrics) {
+          if (!md.is_vector) {
+            write_doubles(mg, md.name, md.scalar, {P, T}, md.doc, md.index, true, md.raw);
+          } else {
+            std::size_t L = 0;
+            for (const auto& cell : md.vectors) L = std::max(L, cell.size());
+            std::vector<double> flat(P * T * L, std::numeric_limits<double>::quiet_NaN());
+            for (std::size_t c = 0; c < md.vectors.size(); ++c)
+              std::copy(md.vectors[c].begin(), md.vectors[c].end(), flat.begin() + static_cast<long>(c * L));
+            write_doubles(mg, md.name, flat, {P, T, static_cast<hsize_t>(L)}, md.doc, md.index, true, md.raw);
+          }
+        }
+        mg.close();
+
+        H5::Group tg = f.createGroup("trials");
+        const std::vector<hsize_t> dims = {P, T};
+        H5::DataSet dd = tg.createDataSet("done", H5::PredType::NATIVE_UINT8, H5::DataSpace(2, dims.data()),
+                                          checked_layout(dims, 1));
+        if (!r.done.empty()) dd.write(r.done.data(), H5::PredType::NATIVE_UINT8);
+        dd.close();
+        write_doubles(tg, "wall_time", r.wall_time, dims);
+        write_doubles(tg, "spent_eps", r.spent_eps, dims);
+        tg.close();
       }
-      H5::DataSet ds = mg.openDataSet(md.name);
-      put_string(ds, "doc", md.doc);
-      put_string(ds, "index", md.index);
+      f.close();
+    } catch (const H5::Exception& e) {
+      throw Error(path + ": cannot write result file (" + hdf5_failure(e) + ")");
     }
-
-    H5::Group tg = f.createGroup("trials");
-    hsize_t dims[2] = {P, T};
-    H5::DataSet dd = tg.createDataSet("done", H5::PredType::NATIVE_UINT8, H5::DataSpace(2, dims));
-    if (!r.done.empty()) dd.write(r.done.data(), H5::PredType::NATIVE_UINT8);
-    write_doubles(tg, "wall_time", r.wall_time, {P, T});
-    write_doubles(tg, "spent_eps", r.spent_eps, {P, T});
-    f.close();
-  } catch (const H5::Exception& e) {
-    fs::remove(tmp, ec);
-    throw Error(path + ": cannot write result file (" + e.getDetailMsg() + ")");
-  }
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw Error(path + ": cannot move the finished result into place (" + ec.message() + ")");
-  }
+  });
 }
 
 bool is_result_file(const std::string& path) {
-  H5::Exception::dontPrint();
+  if (!looks_checked_or_hdf5(path)) return false;
   try {
-    if (!H5::H5File::isHdf5(path)) return false;
-    H5::H5File f(path, H5F_ACC_RDONLY);
-    return f.attrExists("dplab_format");
-  } catch (const H5::Exception&) {
+    read_result(path);
+    return true;
+  } catch (const Error&) {
     return false;
   }
 }
 
 ResultData read_result(const std::string& path) {
-  H5::Exception::dontPrint();
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) throw Error(path + ": no such result file");
-  ResultData r;
+  const CheckedImage img = read_checked(path, "result file");
+  capture_hdf5_errors();
   try {
-    if (!H5::H5File::isHdf5(path)) throw Error(path + ": not an HDF5 file (corrupt or not a dplab result)");
-    H5::H5File f(path, H5F_ACC_RDONLY);
-    if (!f.attrExists("dplab_format")) throw Error(path + ": HDF5 file without dplab metadata");
-    RunMeta& m = r.meta;
-    m.name = get_string(f, "name"); m.paper = get_string(f, "paper"); m.id = get_string(f, "id");
-    m.description = get_string(f, "description"); m.spec_text = get_string(f, "spec_text");
-    m.spec_source = get_string(f, "spec_source"); m.spec_path = get_string(f, "spec_path");
-    m.spec_hash = get_string(f, "spec_hash"); m.code_version = get_string(f, "code_version");
-    m.code_history = get_string(f, "code_history");
-    m.host = get_string(f, "host"); m.started = get_string(f, "started");
-    m.finished = get_string(f, "finished"); m.plot_json = get_string(f, "plot_json");
-    m.reference_csv = get_string(f, "reference_csv");
-    m.seed = get_number<std::uint64_t>(f, "seed", H5::PredType::NATIVE_UINT64);
-    m.threads = get_number<int>(f, "threads", H5::PredType::NATIVE_INT);
-    r.points = get_number<std::uint64_t>(f, "points", H5::PredType::NATIVE_UINT64);
-    r.trials = get_number<std::uint64_t>(f, "trials", H5::PredType::NATIVE_UINT64);
-
-    H5::Group pts = f.openGroup("points");
-    std::string axes = get_string(pts, "axes");
-    // axes is a JSON list of plain names: ["a","b"]
-    for (std::size_t i = 0; i < axes.size(); ++i) {
-      if (axes[i] != '"') continue;
-      std::size_t j = axes.find('"', i + 1);
-      r.axes.push_back(axes.substr(i + 1, j - i - 1));
-      i = j;
-    }
-    for (hsize_t i = 0; i < pts.getNumObjs(); ++i) {
-      PointColumn c;
-      c.name = pts.getObjnameByIdx(i);
-      H5::DataSet ds = pts.openDataSet(c.name);
-      c.text = ds.getTypeClass() == H5T_STRING;
-      if (c.text) c.strings = read_strings(ds);
-      else c.numbers = read_doubles(ds);
-      r.columns.push_back(std::move(c));
-    }
-
-    H5::Group mg = f.openGroup("metrics");
-    for (hsize_t i = 0; i < mg.getNumObjs(); ++i) {
-      MetricData md;
-      md.name = mg.getObjnameByIdx(i);
-      H5::DataSet ds = mg.openDataSet(md.name);
-      md.doc = get_string(ds, "doc");
-      md.index = get_string(ds, "index");
-      std::vector<hsize_t> dims;
-      std::vector<double> flat = read_doubles(ds, &dims);
-      if (dims.size() == 3) {
-        md.is_vector = true;
-        const std::size_t L = dims[2];
-        md.vectors.resize(r.points * r.trials);
-        for (std::size_t c = 0; c < md.vectors.size(); ++c) {
-          auto& cell = md.vectors[c];
-          cell.assign(flat.begin() + static_cast<long>(c * L), flat.begin() + static_cast<long>((c + 1) * L));
-          while (!cell.empty() && std::isnan(cell.back())) cell.pop_back();
-        }
-      } else {
-        md.scalar = std::move(flat);
-      }
-      r.metrics.push_back(std::move(md));
-    }
-    H5::Group tg = f.openGroup("trials");
-    H5::DataSet dd = tg.openDataSet("done");
-    r.done.resize(r.points * r.trials);
-    if (!r.done.empty()) dd.read(r.done.data(), H5::PredType::NATIVE_UINT8);
-    r.wall_time = read_doubles(tg.openDataSet("wall_time"));
-    r.spent_eps = read_doubles(tg.openDataSet("spent_eps"));
+    return read_image(path, img);
   } catch (const H5::Exception& e) {
-    throw Error(path + ": corrupt or incomplete result file (" + e.getDetailMsg() + ")");
+    throw Error(path + ": corrupt or incomplete result file (" + hdf5_failure(e) + ")");
   }
-  if (r.done.size() != r.points * r.trials || r.wall_time.size() != r.points * r.trials)
-    throw Error(path + ": corrupt result file (array sizes disagree with points x trials)");
-  return r;
 }
 
 }  // namespace dplab

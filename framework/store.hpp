@@ -1,8 +1,8 @@
 // The HDF5 result store: one file per spec run.
 //
 //   /                 attributes: dplab_format, name, paper, id, description, spec_text (effective
-//                     YAML), spec_source, spec_path, spec_hash, code_version, code_history, seed, threads, host,
-//                     started, finished, plot_json, reference_csv, points, trials
+//                     YAML), spec_source, spec_path, spec_hash, overrides, code_version, code_history, seed,
+//                     threads, host, started, finished, plot_json, reference_csv, points, trials
 //   /points/<column>  one entry per point: "algorithm" (legend label), "algorithm_name",
 //                     "dataset", "key" and every parameter (float64, or strings for text/bool);
 //                     attribute "axes": JSON list of the columns that vary (the coordinates)
@@ -28,6 +28,7 @@ struct RunMeta {
   std::string code_version, host, started, finished;
   std::string code_history;  // every code version that computed trials of this file, oldest first
   std::string plot_json = "{}", reference_csv;
+  std::string overrides;     // the run's --set assignments, "; "-separated (empty: the spec as written)
   std::uint64_t seed = 0;
   int threads = 1;
 };
@@ -42,6 +43,7 @@ struct PointColumn {
 struct MetricData {
   std::string name, doc, index;
   bool is_vector = false;
+  bool raw = false;  // raw per-trial values for figures (OutputSpec::raw): not summarised
   std::vector<double> scalar;               // [P*T] when scalar
   std::vector<std::vector<double>> vectors; // [P*T] cells when vector
 };

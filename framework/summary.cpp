@@ -136,7 +136,8 @@ std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& r
   wall.name = "wall_time";
   wall.scalar = r.wall_time;
   std::vector<const MetricData*> metrics;
-  for (const auto& m : r.metrics) metrics.push_back(&m);
+  for (const auto& m : r.metrics)
+    if (!m.raw) metrics.push_back(&m);
   if (opts.wall_time) metrics.push_back(&wall);
 
   // Plain summaries.

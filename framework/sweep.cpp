@@ -1,6 +1,8 @@
 #include "framework/sweep.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <set>
 
 #include "core/error.hpp"
@@ -115,135 +117,194 @@ std::string describe(const Point& p) {
   return out.empty() ? "(single point)" : out;
 }
 
-std::vector<Point> expand(const Spec& spec) {
-  std::vector<Point> points;
-  const bool several_algorithms = spec.algorithms.size() > 1;
-  const bool several_datasets = spec.datasets.size() > 1;
+namespace {
+
+std::vector<std::shared_ptr<const ResolvedDataset>> resolve_datasets(const Spec& spec) {
+  const bool several = spec.datasets.size() > 1;
   std::vector<std::shared_ptr<const ResolvedDataset>> resolved;
   for (std::size_t i = 0; i < spec.datasets.size(); ++i)
     resolved.push_back(std::make_shared<const ResolvedDataset>(resolve_dataset(
-        spec.datasets[i], spec.file, several_datasets ? "datasets[" + std::to_string(i) + "]" : "dataset")));
+        spec.datasets[i], spec.file, several ? "datasets[" + std::to_string(i) + "]" : "dataset")));
   for (std::size_t i = 0; i < resolved.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (resolved[i]->label == resolved[j]->label)
         throw Error(located(spec.file, spec.datasets[i].line, "datasets",
                             "two datasets have the label '" + resolved[i]->label + "': give each a distinct label"));
-  for (std::size_t e = 0; e < spec.algorithms.size(); ++e) {
-    const AlgorithmEntry& entry = spec.algorithms[e];
-    const std::string afield = several_algorithms ? "algorithms[" + std::to_string(e) + "]" : "algorithm";
-    const Algorithm* alg = AlgorithmRegistry::instance().find(entry.name);
-    if (!alg)
-      throw Error(located(spec.file, entry.line, afield,
-                          unknown_name_message("algorithm", entry.name,
-                                               AlgorithmRegistry::instance().names())));
-    AlgorithmInfo info = alg->info();
-    // The spec's metrics may declare parameters of their own (e.g. the query set of a utility
-    // metric). They are typed and defaulted like the algorithm's, but do not key the point's
-    // random stream: changing how results are evaluated must not change the algorithm's noise.
-    std::set<std::string> metric_only;
-    for (const auto& m : spec.metrics)
-      if (const Metric* metric = MetricRegistry::instance().find(m))
-        for (const auto& ps : metric->info().params)
-          if (!find_param(info.params, ps.name)) {
-            metric_only.insert(ps.name);
-            info.params.push_back(ps);
-          }
+  return resolved;
+}
 
-    // Datasets: the entry's own (`datasets: [labels]`, default all), of a kind it accepts.
-    std::vector<std::string> labels;
-    for (const auto& d : resolved) labels.push_back(d->label);
-    for (const auto& label : entry.only_datasets)
-      if (std::find(labels.begin(), labels.end(), label) == labels.end())
-        throw Error(located(spec.file, entry.line, afield + ".datasets",
-                            unknown_name_message("dataset label", label, labels)));
-    auto runs_on = [&](const std::string& label) {
-      return entry.only_datasets.empty() ||
-             std::find(entry.only_datasets.begin(), entry.only_datasets.end(), label) != entry.only_datasets.end();
-    };
-    if (resolved.empty() && !info.accepts.empty() && !info.dataset_optional)
-      throw Error(located(spec.file, entry.line, "dataset", "algorithm '" + info.name + "' needs a dataset"));
-    std::vector<std::shared_ptr<const ResolvedDataset>> datasets;
-    for (std::size_t di = 0; di < resolved.size(); ++di) {
-      if (!runs_on(resolved[di]->label)) continue;
-      const DatasetInfo& dinfo = find_dataset(resolved[di]->name);
-      const std::string dfield = several_datasets ? "datasets[" + std::to_string(di) + "]" : "dataset";
-      if (info.accepts.empty())
-        throw Error(located(spec.file, spec.datasets[di].line, dfield, "algorithm '" + info.name + "' takes no dataset"));
-      bool ok = false;
-      for (auto k : info.accepts) ok |= k == dinfo.kind;
-      if (!ok) {
-        std::string kinds;
-        for (auto k : info.accepts) kinds += (kinds.empty() ? "" : ", ") + std::string(kind_name(k));
-        throw Error(located(spec.file, spec.datasets[di].line, dfield,
-                            "dataset '" + dinfo.name + "' is of kind " + kind_name(dinfo.kind) +
-                                ", which algorithm '" + info.name + "' cannot use (it takes: " + kinds + ")"));
-      }
-      datasets.push_back(resolved[di]);
+// One algorithm entry, validated: its declaration (with the metrics' own parameters), the
+// datasets it runs on, its fixed parameters and its typed axes.
+struct EntryPlan {
+  const AlgorithmEntry* entry = nullptr;
+  AlgorithmInfo info;
+  std::set<std::string> metric_only;  // parameters of metrics: they do not key the stream
+  std::vector<std::shared_ptr<const ResolvedDataset>> datasets;  // {nullptr} when none
+  Params fixed;
+  std::vector<const AxisGroup*> groups;
+  std::vector<std::vector<std::vector<Value>>> rows;  // rows[group][j][k]
+
+  std::size_t points() const {
+    std::size_t n = datasets.size();
+    for (const auto& g : rows) n = g.empty() ? 0 : (n > SIZE_MAX / g.size() ? SIZE_MAX : n * g.size());
+    return n;
+  }
+};
+
+// The entry's datasets: `datasets: [labels]` (default all), each of a kind it accepts.
+std::vector<std::shared_ptr<const ResolvedDataset>> entry_datasets(
+    const Spec& spec, const AlgorithmEntry& entry, const AlgorithmInfo& info, const std::string& afield,
+    const std::vector<std::shared_ptr<const ResolvedDataset>>& resolved) {
+  const bool several = spec.datasets.size() > 1;
+  std::vector<std::string> labels;
+  for (const auto& d : resolved) labels.push_back(d->label);
+  for (const auto& label : entry.only_datasets)
+    if (std::find(labels.begin(), labels.end(), label) == labels.end())
+      throw Error(located(spec.file, entry.line, afield + ".datasets", unknown_name_message("dataset label", label, labels)));
+  auto runs_on = [&](const std::string& label) {
+    return entry.only_datasets.empty() ||
+           std::find(entry.only_datasets.begin(), entry.only_datasets.end(), label) != entry.only_datasets.end();
+  };
+  if (resolved.empty() && !info.accepts.empty() && !info.dataset_optional)
+    throw Error(located(spec.file, entry.line, "dataset", "algorithm '" + info.name + "' needs a dataset"));
+  std::vector<std::shared_ptr<const ResolvedDataset>> out;
+  for (std::size_t di = 0; di < resolved.size(); ++di) {
+    if (!runs_on(resolved[di]->label)) continue;
+    const DatasetInfo& dinfo = find_dataset(resolved[di]->name);
+    const std::string dfield = several ? "datasets[" + std::to_string(di) + "]" : "dataset";
+    if (info.accepts.empty())
+      throw Error(located(spec.file, spec.datasets[di].line, dfield, "algorithm '" + info.name + "' takes no dataset"));
+    bool ok = false;
+    for (auto k : info.accepts) ok |= k == dinfo.kind;
+    if (!ok) {
+      std::string kinds;
+      for (auto k : info.accepts) kinds += (kinds.empty() ? "" : ", ") + std::string(kind_name(k));
+      throw Error(located(spec.file, spec.datasets[di].line, dfield,
+                          "dataset '" + dinfo.name + "' is of kind " + kind_name(dinfo.kind) +
+                              ", which algorithm '" + info.name + "' cannot use (it takes: " + kinds + ")"));
     }
-    if (datasets.empty()) datasets.push_back(nullptr);
+    out.push_back(resolved[di]);
+  }
+  if (out.empty()) out.push_back(nullptr);
+  return out;
+}
 
-    // Fixed parameters: spec-wide, then the entry's own (which win).
-    Params fixed;
-    for (const auto& [k, raw] : spec.params) fixed.set(k, typed(spec, info, k, raw, "params." + k));
-    for (const auto& [k, raw] : entry.params)
-      fixed.set(k, typed(spec, info, k, raw, afield + ".params." + k));
-
-    // Axes: spec-wide then the entry's own; a parameter may be on at most one axis.
-    std::vector<const AxisGroup*> groups;
-    for (const auto& g : spec.axes) groups.push_back(&g);
-    for (const auto& g : entry.axes) groups.push_back(&g);
-    std::set<std::string> swept;
-    std::vector<std::vector<std::vector<Value>>> typed_rows(groups.size());
-    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-      const AxisGroup& g = *groups[gi];
-      for (const auto& n : g.names) {
-        if (!swept.insert(n).second || fixed.has(n))
-          throw Error(located(spec.file, g.line, n,
-                              "parameter '" + n + "' is given more than once (fixed or on another axis)"));
-      }
-      for (const auto& row : g.rows) {
-        std::vector<Value> vals;
-        for (std::size_t k = 0; k < g.names.size(); ++k)
-          vals.push_back(typed(spec, info, g.names[k], row[k], "sweep." + g.names[k]));
-        typed_rows[gi].push_back(std::move(vals));
-      }
-    }
-    check_metrics(spec, info);
-
-    for (const auto& d : datasets) {
-      const std::string dlabel = d ? d->label : "";
-      std::vector<std::size_t> at(groups.size(), 0);
-      for (bool more = true; more;) {
-        Point p;
-        p.algorithm = info.name;
-        p.label = entry.label;
-        p.dataset = dlabel;
-        p.data = d;
-        Params given = fixed;
-        if (several_algorithms) p.coords.emplace_back("algorithm", Value(entry.label));
-        if (several_datasets) p.coords.emplace_back("dataset", Value(dlabel));
-        for (std::size_t gi = 0; gi < groups.size(); ++gi)
-          for (std::size_t k = 0; k < groups[gi]->names.size(); ++k) {
-            given.set(groups[gi]->names[k], typed_rows[gi][at[gi]][k]);
-            p.coords.emplace_back(groups[gi]->names[k], typed_rows[gi][at[gi]][k]);
-          }
-        p.params = with_defaults(info.params, given);
-        p.budget = info.budget_param.empty() ? 0.0 : p.params.real(info.budget_param);
-        std::string canon = info.name + "|" + (d ? d->key + "@" + d->label : std::string());
-        for (const auto& [k, v] : p.params.all())
-          if (!metric_only.count(k)) canon += "|" + k + "=" + canonical(v);
-        p.key = hash64(canon);
-        p.index = points.size();
-        points.push_back(std::move(p));
-        // Next combination, last axis fastest.
-        more = false;
-        for (std::size_t gi = groups.size(); gi-- > 0;) {
-          if (++at[gi] < typed_rows[gi].size()) { more = true; break; }
-          at[gi] = 0;
+EntryPlan plan_entry(const Spec& spec, std::size_t e, const std::vector<std::shared_ptr<const ResolvedDataset>>& resolved) {
+  EntryPlan plan;
+  plan.entry = &spec.algorithms[e];
+  const AlgorithmEntry& entry = *plan.entry;
+  const std::string afield = spec.algorithms.size() > 1 ? "algorithms[" + std::to_string(e) + "]" : "algorithm";
+  const Algorithm* alg = AlgorithmRegistry::instance().find(entry.name);
+  if (!alg)
+    throw Error(located(spec.file, entry.line, afield,
+                        unknown_name_message("algorithm", entry.name, AlgorithmRegistry::instance().names())));
+  plan.info = alg->info();
+  // The spec's metrics may declare parameters of their own (e.g. the query set of a utility
+  // metric). They are typed and defaulted like the algorithm's, but do not key the point's
+  // random stream: changing how results are evaluated must not change the algorithm's noise.
+  for (const auto& m : spec.metrics)
+    if (const Metric* metric = MetricRegistry::instance().find(m))
+      for (const auto& ps : metric->info().params)
+        if (!find_param(plan.info.params, ps.name)) {
+          plan.metric_only.insert(ps.name);
+          plan.info.params.push_back(ps);
         }
+  plan.datasets = entry_datasets(spec, entry, plan.info, afield, resolved);
+
+  // Fixed parameters: spec-wide, then the entry's own (which win).
+  for (const auto& [k, raw] : spec.params) plan.fixed.set(k, typed(spec, plan.info, k, raw, "params." + k));
+  for (const auto& [k, raw] : entry.params) plan.fixed.set(k, typed(spec, plan.info, k, raw, afield + ".params." + k));
+
+  // Axes: spec-wide then the entry's own; a parameter may be on at most one axis.
+  for (const auto& g : spec.axes) plan.groups.push_back(&g);
+  for (const auto& g : entry.axes) plan.groups.push_back(&g);
+  std::set<std::string> swept;
+  plan.rows.resize(plan.groups.size());
+  for (std::size_t gi = 0; gi < plan.groups.size(); ++gi) {
+    const AxisGroup& g = *plan.groups[gi];
+    for (const auto& n : g.names)
+      if (!swept.insert(n).second || plan.fixed.has(n))
+        throw Error(located(spec.file, g.line, n, "parameter '" + n + "' is given more than once (fixed or on another axis)"));
+    for (const auto& row : g.rows) {
+      std::vector<Value> vals;
+      for (std::size_t k = 0; k < g.names.size(); ++k)
+        vals.push_back(typed(spec, plan.info, g.names[k], row[k], "sweep." + g.names[k]));
+      plan.rows[gi].push_back(std::move(vals));
+    }
+  }
+  check_metrics(spec, plan.info);
+  return plan;
+}
+
+// Every point of one entry, last axis fastest.
+void add_points(const Spec& spec, const EntryPlan& plan, std::vector<Point>& points) {
+  const bool several_algorithms = spec.algorithms.size() > 1;
+  const bool several_datasets = spec.datasets.size() > 1;
+  for (const auto& d : plan.datasets) {
+    const std::string dlabel = d ? d->label : "";
+    std::vector<std::size_t> at(plan.groups.size(), 0);
+    for (bool more = true; more;) {
+      Point p;
+      p.algorithm = plan.info.name;
+      p.label = plan.entry->label;
+      p.dataset = dlabel;
+      p.data = d;
+      Params given = plan.fixed;
+      if (several_algorithms) p.coords.emplace_back("algorithm", Value(plan.entry->label));
+      if (several_datasets) p.coords.emplace_back("dataset", Value(dlabel));
+      for (std::size_t gi = 0; gi < plan.groups.size(); ++gi)
+        for (std::size_t k = 0; k < plan.groups[gi]->names.size(); ++k) {
+          given.set(plan.groups[gi]->names[k], plan.rows[gi][at[gi]][k]);
+          p.coords.emplace_back(plan.groups[gi]->names[k], plan.rows[gi][at[gi]][k]);
+        }
+      p.params = with_defaults(plan.info.params, given);
+      try {
+        find_algorithm(plan.info.name).check(p.params);
+      } catch (const Error& e) {
+        throw Error(located(spec.file, plan.entry->line, describe(p), e.what()));
+      }
+      p.budget = declared_budget(plan.info, p.params);
+      // A budget this small makes every noise scale sensitivity/eps overflow to infinity.
+      if (p.budget > 0 && !std::isfinite(1.0 / p.budget))
+        throw Error(located(spec.file, 0, plan.info.budget_param.empty() ? "budget" : plan.info.budget_param,
+                            "eps = " + to_string(Value(p.budget)) +
+                                " is so small that every noise scale 1/eps overflows; use a budget of at least 1e-300"));
+      std::string canon = plan.info.name + "|" + (d ? d->key + "@" + d->label : std::string());
+      for (const auto& [k, v] : p.params.all())
+        if (!plan.metric_only.count(k)) canon += "|" + k + "=" + canonical(v);
+      p.key = hash64(canon);
+      p.index = points.size();
+      points.push_back(std::move(p));
+      more = false;
+      for (std::size_t gi = plan.groups.size(); gi-- > 0;) {
+        if (++at[gi] < plan.rows[gi].size()) { more = true; break; }
+        at[gi] = 0;
       }
     }
   }
+}
+
+}  // namespace
+
+std::vector<Point> expand(const Spec& spec, std::size_t max_points) {
+  const auto resolved = resolve_datasets(spec);
+  std::vector<EntryPlan> plans;
+  std::size_t total = 0;
+  for (std::size_t e = 0; e < spec.algorithms.size(); ++e) {
+    plans.push_back(plan_entry(spec, e, resolved));
+    const std::size_t n = plans.back().points();
+    total = n > SIZE_MAX - total ? SIZE_MAX : total + n;
+  }
+  // Counted before any point exists: a mistaken sweep (axes multiplying to 10^12 points) is an
+  // error, not an exhausted machine.
+  if (total > max_points)
+    throw Error(located(spec.file, 0, "sweep",
+                        "the sweep expands to " + (total == SIZE_MAX ? std::string("more than 2^64") : std::to_string(total)) +
+                            " points, more than the limit of " + std::to_string(max_points) +
+                            "; check the axes, or raise the limit with --max-points"));
+  std::vector<Point> points;
+  points.reserve(total);
+  for (const auto& plan : plans) add_points(spec, plan, points);
   return points;
 }
 

@@ -35,9 +35,13 @@ struct Point {
   double budget = 0;      // declared epsilon of each trial (0 for non-private algorithms)
 };
 
+// Sweeps larger than this are refused unless the caller raises the limit (dplab run --max-points).
+constexpr std::size_t kDefaultMaxPoints = 100'000;
+
 // Validates the spec completely against the registry (algorithms, their parameters and ranges,
-// datasets and their kinds, metrics) and returns its points in a fixed order.
-std::vector<Point> expand(const Spec& spec);
+// datasets and their kinds, metrics) and returns its points in a fixed order. A sweep of more
+// than `max_points` points is refused before any point is built.
+std::vector<Point> expand(const Spec& spec, std::size_t max_points = kDefaultMaxPoints);
 
 // Validates one dataset reference (used by expand and by `dplab datasets show`).
 ResolvedDataset resolve_dataset(const DatasetRef& ref, const std::string& file, const std::string& field);

@@ -34,26 +34,39 @@ def kinds():
     return sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "kinds")) if f.endswith(".py") and not f.startswith("_"))
 
 
+def figure_name(result_path, spec_name, plot_name):
+    """Figures are named after the result file, so an overridden run (table2@params.eps=2.h5)
+    never overwrites the paper run's figure. A spec with several plots names each (fig13, fig14):
+    they carry the result's suffix beyond the spec name (fig14@params.eps=2)."""
+    stem = os.path.splitext(os.path.basename(result_path))[0]
+    if not plot_name:
+        return stem
+    if stem.startswith(spec_name):
+        return plot_name + stem[len(spec_name):]
+    return f"{stem}_{plot_name}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("result")
     ap.add_argument("--summary", required=True, help="statistics written by dplab plot")
     ap.add_argument("--format", default="png,pdf")
     ap.add_argument("--out-dir", default="")
+    ap.add_argument("--fixed", default="", help="what the figure holds fixed (dataset, parameters)")
     args = ap.parse_args()
     formats = [f.strip() for f in args.format.split(",") if f.strip()]
     bad = [f for f in formats if f not in ("png", "pdf", "svg")]
     if bad:
         fail(f"unknown format {bad[0]!r} (allowed: png, pdf, svg)")
     res = Result(args.result, args.summary)
+    res.fixed = args.fixed
     out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.result))
     os.makedirs(out_dir, exist_ok=True)
-    default_name = res.meta.get("name") or os.path.splitext(os.path.basename(args.result))[0]
     plots = res.plot if isinstance(res.plot, list) else [res.plot]
     for opts in plots:
         if not isinstance(opts, dict):
             fail(f"{args.result}: its plot section is not a mapping of options")
-        out_base = os.path.join(out_dir, opts.get("name", default_name))
+        out_base = os.path.join(out_dir, figure_name(args.result, res.meta.get("name", ""), opts.get("name")))
         kind = opts.get("kind", "line")
         if kind not in kinds():
             fail(f"{args.result}: unknown plot kind {kind!r} (allowed: {', '.join(kinds())})")
@@ -66,4 +79,9 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except SystemExit:
+        raise
+    except Exception as e:  # one line, never a traceback
+        fail(f"cannot draw {sys.argv[1] if len(sys.argv) > 1 else 'the result'} ({type(e).__name__}: {e})")

@@ -32,19 +32,25 @@
 #                    5-bit quantisation, de-duplication and row order: not a simple conversion.)
 #   iris             UCI iris.data: "a,b,c,d,Iris-class" -> "a b c d" and labels 0/1/2
 #                    (setosa, versicolor, virginica).
-#   dpbench_*, adult, patents, income, dpbench2d_*, gowalla_checkins
+#   dpbench_*, adult, patents, income, dpbench2d_*, gowalla_checkins, gowalla_1m_substitute
 #                    github dpcomp-org/dpcomp_core @233cfcc, datafiles/1D|2D/<name>.npy (float64,
 #                    integral) -> text, one count per line (1-D) or 256 lines of 256 counts (2-D,
 #                    then gzip as Python's gzip module writes it: level 9, mtime 0, file name).
+#   wavecluster_ds1..3  github lchen10/DiffPrivWaveCluster @37839e9, WaveCluster_PrivQT/dataset/
+#                    deritative-*-30k-unit-0.01.arff (the paper authors' files), unchanged.
+#                    gowalla_1m_substitute is generated from the DPBench Gowalla histogram.
 #   kos              UCI docword.kos.txt.gz, unchanged.
 #   msnbc            UCI msnbc990928.seq.gz (or the same file in numenta/nupic-legacy's zip):
 #                    gunzip, check, drop the 7 header lines, CRLF -> LF, strip trailing
 #                    spaces, then `gzip -9n`.
 #   movielens_100k   GroupLens ml-100k.zip, u.data unchanged.
+#   electricity_load_diagrams  UCI LD2011_2014.txt.zip, LD2011_2014.txt unchanged (711 MB; the
+#                    checksum is the one published with a copy of the UCI download, not checked
+#                    here: the file was never on the machine that wrote this catalogue).
 # A different gzip/zlib version may compress the same text to other bytes: the script then
 # says so (it compares the decompressed text too) instead of pretending the file is right.
-# Datasets that are not publicly available (nw, nw2, fidata, image, lifesci,
-# electricity_load_diagrams, gowalla_raw) are reported with the substitute to use.
+# Datasets that are not publicly available (nw, nw2, fidata, image, lifesci, gowalla_raw) are
+# reported with the substitute to use.
 set -euo pipefail
 
 # ---- the catalogue: dataset, file (relative to the data root), sha256 of the file as stored.
@@ -102,9 +108,14 @@ dpbench2d_cabspottings dpbench_2d/cabspottingS_256_256.txt.gz 715955f86f61eb2c16
 dpbench2d_checkin dpbench_2d/checkin_256_256.txt.gz cb93037b627abae418103f0b125bd4b654ef7191617eba53a7493289074b0f8c
 dpbench2d_twitter dpbench_2d/twitter_256_256.txt.gz 35912b7f65695279999e016737fba272e8772f9764bb6cbf3994bdfae974d2e0
 gowalla_checkins dpbench_2d/checkin_256_256.txt.gz cb93037b627abae418103f0b125bd4b654ef7191617eba53a7493289074b0f8c
+gowalla_1m_substitute dpbench_2d/checkin_256_256.txt.gz cb93037b627abae418103f0b125bd4b654ef7191617eba53a7493289074b0f8c
+wavecluster_ds1 wavecluster/deritative-15-clusters-30k-unit-0.01.arff 44dbacd81c35cca22dd49acac5a4b747b4da94ce604617d976933aa93ba47371
+wavecluster_ds2 wavecluster/deritative-spiral-30k-unit-0.01.arff 7e3b95a8b15d11c72ec07b3d20ead199d6126ce0885d18a871e32db7fed6b9b6
+wavecluster_ds3 wavecluster/deritative-aggregation-30k-unit-0.01.arff 63d801889ee1ec6636bd33f3bee81e7edab826663ed432c042de365ff95df628
 kos kos/docword.kos.txt.gz 6439c39f2fccb4876563e4b4c9628974d8ccbeada43d661292a5024911389e30
 msnbc msnbc/msnbc990928.sequences.txt.gz df88e4e73ecdb4a6a029d2eebf90c56959c8595bfc7b64bddf083dbf57086b30
 movielens_100k movielens_100k/u.data 06416e597f82b7342361e41163890c81036900f418ad91315590814211dca490
+electricity_load_diagrams electricity_load_diagrams/LD2011_2014.txt d51565f2cb5a6b768d06ba1bbd3c084c6e2f3aab07f00c6f2dcb80e90175124b
 '
 
 # sha256 of the decompressed text of the .gz files, to tell "same data, other compressor" from
@@ -133,8 +144,7 @@ nw2 dpbench_lc_dtir_all
 fidata dpbench_lc_req_all
 image house (or gaussian_mixture with n 34112, d 3, k 3)
 lifesci gaussian_mixture (n 26733, d 10, k 3)
-electricity_load_diagrams movielens_100k (the UCI file, 711 MB, is not in the catalogue yet)
-gowalla_raw gowalla_checkins
+gowalla_raw gowalla_checkins (points: gowalla_1m_substitute)
 '
 
 # ---- sources (pinned commits: a moving branch could change the bytes) ----
@@ -144,6 +154,7 @@ DERIC=$GH/deric/clustering-benchmark/fc7aba73c873b0e017dd3a6d7113b1cb2ede118a/sr
 KMEANSIA=$GH/ivo-pontes/KMeansIA/d01a267c9d598b8882e843ff9a3e2c250ef0a075
 PRIVCLUST=$GH/D-Diaa/privateclustering/2fffc839c5b2fb4d2ee5f83089891ca23cbc8caa
 DPCOMP=$GH/dpcomp-org/dpcomp_core/233cfcc380320860ab957003b7b6271e0c2027c1/dpcomp_core/datafiles
+WAVECLUSTER=$GH/lchen10/DiffPrivWaveCluster/37839e9bcbfc23a484e0ed0cb700f680a481ceae/WaveCluster_PrivQT/dataset
 NUPIC=$GH/numenta/nupic-legacy/7281482def2a96fbda663e6c39e8351a1886dec7/examples/prediction/category_prediction
 UCI=https://archive.ics.uci.edu/ml/machine-learning-databases
 IRIS_URLS="$UCI/iris/iris.data"
@@ -152,6 +163,7 @@ KOS_URL=$UCI/bag-of-words/docword.kos.txt.gz
 MSNBC_URL=$UCI/msnbc-mld/msnbc990928.seq.gz
 MSNBC_ZIP=$NUPIC/msnbc990928.zip
 ML100K_ZIP=https://files.grouplens.org/datasets/movielens/ml-100k.zip
+ELD_ZIP=$UCI/00321/LD2011_2014.txt.zip
 
 say() { printf '%s\n' "$*" >&2; }
 
@@ -274,6 +286,9 @@ build() {
     dpbench_2d/*.txt.gz)
       src=$(download "$DPCOMP/2D/${base%.txt.gz}.npy") || return 1
       npy_to_text "$src" | python_gzip "${base%.gz}" "$out" ;;
+    wavecluster/*.arff)
+      src=$(download "$WAVECLUSTER/$base") || return 1
+      cp "$src" "$out" ;;
     kos/docword.kos.txt.gz)
       src=$(download "$KOS_URL") || return 1
       cp "$src" "$out" ;;
@@ -295,6 +310,9 @@ build() {
     movielens_100k/*)
       src=$(download "$ML100K_ZIP") || return 1
       unzip_member "$src" "ml-100k/$base" >"$out" ;;
+    electricity_load_diagrams/LD2011_2014.txt)
+      src=$(download "$ELD_ZIP") || return 1
+      unzip_member "$src" LD2011_2014.txt >"$out" ;;
     *)
       say "    no recipe for $path: add one to scripts/fetch-datasets.sh"
       return 1 ;;

@@ -17,6 +17,7 @@ packages=(
   libbenchmark-dev                         # Google Benchmark (make bench)
   python3 python3-matplotlib python3-h5py python3-numpy   # figures from the HDF5 files
   python3-sklearn                          # reference timings in benchmarks only
+  python3-scipy python3-pywt               # WaveCluster reference (scipy.ndimage.label, PyWavelets dwt2) in benchmarks only
 )
 
 missing=()

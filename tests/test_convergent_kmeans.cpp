@@ -297,11 +297,14 @@ TEST_SUITE("convergent_kmeans_statistical") {
     for (auto& v : gamma) v = sample_gamma(s);
     CHECK(*std::min_element(lambda.begin(), lambda.end()) > 0.5);
     CHECK(*std::max_element(lambda.begin(), lambda.end()) < 1.0);
+    // KS at alpha = 1e-3: false failure 1e-3 at this seed.
     CHECK(ks_statistic(lambda, lambda_cdf) < ks_critical(n));
+    // KS at alpha = 1e-3: false failure 1e-3 at this seed.
     CHECK(ks_statistic(gamma, gamma_cdf) < ks_critical(n));
     // The CDFs by hand at one point each, and a wrong law fails.
     CHECK(lambda_cdf(0.75) == doctest::Approx((1 - std::exp(-0.5)) / (1 - std::exp(-1.0))));
     CHECK(gamma_cdf(M_PI / 4) == doctest::Approx(0.5 + 0.5 * (1 - std::exp(-0.5)) / (1 - std::exp(-1.0))));
+    // The wrong law must be rejected: at this n its KS distance is many times the critical value.
     CHECK(ks_statistic(lambda, [](double x) { return std::clamp(2 * (x - 0.5), 0.0, 1.0); }) > ks_critical(n));
   }
 
@@ -336,13 +339,16 @@ TEST_SUITE("convergent_kmeans_statistical") {
       auto prim = [&](double d) { return -std::exp(-beta * d) * (d / beta + 1 / (beta * beta)); };
       return std::exp(-2 * beta * a / M_PI) * (prim(hi) - prim(lo));
     };
+    // KS at alpha = 1e-3: false failure 1e-3 at this seed.
     CHECK(ks_statistic(delta, numeric_cdf(delta_density, dmin, 1.0)) < ks_critical(n));
+    // KS at alpha = 1e-3: false failure 1e-3 at this seed.
     CHECK(ks_statistic(alpha, numeric_cdf(alpha_density, 0.0, M_PI / 2)) < ks_critical(n));
     // The uniform law on the zone (eps -> 0) is far from these draws: the test can fail.
     auto uniform_delta = [&](double d) {
       const double c = (d * d + 2 * lambda - 1) / (2 * lambda * d);
       return c >= 1 ? 0.0 : d * 2 * std::acos(std::max(-1.0, c));
     };
+    // The wrong law must be rejected: at this n its KS distance is many times the critical value.
     CHECK(ks_statistic(delta, numeric_cdf(uniform_delta, dmin, 1.0)) > ks_critical(n));
   }
 }

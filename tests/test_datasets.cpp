@@ -237,8 +237,7 @@ TEST_SUITE("datasets") {
     const std::vector<std::pair<std::string, std::string>> expected = {
         {"nw", "dpbench_bids_all"},        {"nw2", "dpbench_lc_dtir_all"},
         {"fidata", "dpbench_lc_req_all"},  {"image", "house"},
-        {"lifesci", "gaussian_mixture"},   {"electricity_load_diagrams", "movielens_100k"},
-        {"gowalla_raw", "gowalla_checkins"}};
+        {"lifesci", "gaussian_mixture"},   {"gowalla_raw", "gowalla_checkins"}};
     for (const auto& [name, substitute] : expected) {
       CAPTURE(name);
       const auto& info = dplab::find_dataset(name);
@@ -313,6 +312,9 @@ TEST_SUITE("datasets_real") {
     for (const auto& name : dplab::DatasetRegistry::instance().names()) {
       const auto& info = *dplab::DatasetRegistry::instance().find(name);
       if (info.files.empty() || !info.unavailable.empty()) continue;
+      // The one catalogue file the shared data lacks (711 MB, fetched on demand); its loader is
+      // tested on a fixture in test_lu_budget_bounds.cpp.
+      if (name == "electricity_load_diagrams" && !fs::exists(fs::path(root) / info.files[0].path)) continue;
       CAPTURE(name);
       std::shared_ptr<const dplab::Dataset> ds;
       CHECK_NOTHROW(ds = dplab::load_dataset(info, req));

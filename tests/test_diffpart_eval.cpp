@@ -186,7 +186,7 @@ TEST_CASE("query length limits: floor(i/n max|t|), at least 1, at most |I|") {
   CHECK(query_set_key(p, 100, 20) != query_set_key(q, 100, 20));
 }
 
-TEST_CASE("query sets: sizes, lengths within limits, distinct items, uniform lengths") {
+TEST_CASE("query sets: sizes, lengths within limits, distinct items") {
   QuerySetParams p;
   p.queries = 5003;
   const TrialSeeds seeds{11, 2};
@@ -196,7 +196,6 @@ TEST_CASE("query sets: sizes, lengths within limits, distinct items, uniform len
   const std::vector<std::size_t> begins{0, 1001, 2002, 3003, 4003, 5003};  // remainder 3 to the first
   CHECK(qs.subset_begin == begins);
   for (std::size_t s = 0; s < 5; ++s) {
-    std::vector<int> by_length(qs.length_limit[s] + 1, 0);
     for (std::size_t q = qs.subset_begin[s]; q < qs.subset_begin[s + 1]; ++q) {
       auto items = qs.query(q);
       REQUIRE(!items.empty());
@@ -205,36 +204,8 @@ TEST_CASE("query sets: sizes, lengths within limits, distinct items, uniform len
         REQUIRE(items[k] < 1012);
         if (k) REQUIRE(items[k - 1] < items[k]);  // sorted, so distinct
       }
-      ++by_length[items.size()];
     }
-    // Lengths uniform on [1, limit]: chi-square with limit - 1 degrees of freedom, against a
-    // bound far beyond its 99.9% quantile (at most 81.4 for 50 degrees of freedom; 63 here).
-    const double n = double(qs.subset_begin[s + 1] - qs.subset_begin[s]), e = n / qs.length_limit[s];
-    double chi2 = 0;
-    for (std::uint32_t l = 1; l <= qs.length_limit[s]; ++l) chi2 += (by_length[l] - e) * (by_length[l] - e) / e;
-    CHECK(chi2 < 2.0 * qs.length_limit[s] + 20);
-    CHECK(by_length[qs.length_limit[s]] > 0);  // the limit itself is reached
   }
-}
-
-TEST_CASE("query items: every k-subset equally likely") {
-  // Universe 5, one subset with lengths in [1, 2]: 5 singletons and 10 pairs. Each singleton
-  // has probability 1/10, each pair 1/20; chi-square over the 15 cells (14 degrees of freedom,
-  // 99.9% quantile 36.1).
-  QuerySetParams p;
-  p.queries = 20000;
-  p.max_length = 2;
-  Stream s(5, 6, 7);
-  const QuerySet qs = generate_queries(p, 5, 5, s);
-  std::map<std::vector<std::uint32_t>, int> freq;
-  for (const auto& q : queries_of(qs)) ++freq[q];
-  REQUIRE(freq.size() == 15);
-  double chi2 = 0;
-  for (const auto& [q, c] : freq) {
-    const double e = q.size() == 1 ? 2000.0 : 1000.0;
-    chi2 += (c - e) * (c - e) / e;
-  }
-  CHECK(chi2 < 36.1);
 }
 
 TEST_CASE("query sets: same key and trial -> same queries; another trial or seed -> others") {
@@ -489,6 +460,60 @@ TEST_CASE("metrics end to end through run_trial: a copy of the raw data is exact
       for (double v : r.metrics[1]) CHECK(v == 1);
     }
   }
+}
+
+}  // TEST_SUITE
+
+// Statistical tests: fixed seeds (so each result is stable); the comment above each check gives
+// how often a correct implementation would fail it with another seed.
+TEST_SUITE("diffpart_eval_statistical") {
+
+TEST_CASE("query sets: lengths uniform on [1, limit] in every subset") {
+  // Total: 1.0e-5 (chi-square) + 1.5e-7 (limit reached) = 1.0e-5 per seed (union bound).
+  QuerySetParams p;
+  p.queries = 5003;
+  const TrialSeeds seeds{11, 2};
+  const QuerySet qs = generate_queries(p, 1012, 64, seeds);
+  REQUIRE(qs.subsets() == 5);
+  for (std::size_t s = 0; s < 5; ++s) {
+    std::vector<int> by_length(qs.length_limit[s] + 1, 0);
+    for (std::size_t q = qs.subset_begin[s]; q < qs.subset_begin[s + 1]; ++q) {
+      const std::size_t length = qs.query(q).size();
+      REQUIRE(length <= qs.length_limit[s]);
+      ++by_length[length];
+    }
+    // Lengths uniform on [1, limit]: chi-square with limit - 1 degrees of freedom (limits 12,
+    // 25, 38, 51, 64) against 2 limit + 20, far beyond its 0.999 quantile (103.4 for 63 dof,
+    // bound 148): false failures 7.3e-6, 2.2e-6, 3.9e-7, 5.9e-8, 8.5e-9, together 1.0e-5.
+    const double n = double(qs.subset_begin[s + 1] - qs.subset_begin[s]), e = n / qs.length_limit[s];
+    double chi2 = 0;
+    for (std::uint32_t l = 1; l <= qs.length_limit[s]; ++l) chi2 += (by_length[l] - e) * (by_length[l] - e) / e;
+    CHECK(chi2 < 2.0 * qs.length_limit[s] + 20);
+    // The limit itself is reached: missed in 1000 draws with probability (1 - 1/64)^1000 = 1.4e-7
+    // for the largest limit, 1.5e-7 for all five.
+    CHECK(by_length[qs.length_limit[s]] > 0);
+  }
+}
+
+TEST_CASE("query items: every k-subset equally likely") {
+  // Universe 5, one subset with lengths in [1, 2]: 5 singletons and 10 pairs. Each singleton
+  // has probability 1/10, each pair 1/20; chi-square over the 15 cells (14 degrees of freedom,
+  // 99.9% quantile 36.1): false failure 1.0e-3 per seed (a cell stays empty with probability
+  // < 15 x 0.95^20000, ~0).
+  QuerySetParams p;
+  p.queries = 20000;
+  p.max_length = 2;
+  Stream s(5, 6, 7);
+  const QuerySet qs = generate_queries(p, 5, 5, s);
+  std::map<std::vector<std::uint32_t>, int> freq;
+  for (const auto& q : queries_of(qs)) ++freq[q];
+  REQUIRE(freq.size() == 15);
+  double chi2 = 0;
+  for (const auto& [q, c] : freq) {
+    const double e = q.size() == 1 ? 2000.0 : 1000.0;
+    chi2 += (c - e) * (c - e) / e;
+  }
+  CHECK(chi2 < 36.1);
 }
 
 }  // TEST_SUITE

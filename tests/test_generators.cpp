@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <set>
 #include <string>
@@ -143,46 +144,6 @@ TEST_CASE("same seed gives identical data, another seed different data") {
   }
 }
 
-TEST_CASE("gaussian_mixture: equal weights give equal cluster sizes around k centres in the box") {
-  const std::size_t n = 6000, d = 3, k = 4;
-  const double sd = 1.5, box = 100;
-  const auto& ps = as<PointSet>(generate("gaussian_mixture", {{"n", std::int64_t(n)}, {"d", std::int64_t(d)},
-                                                              {"k", std::int64_t(k)}, {"sd", sd}, {"box", box}}, 3));
-  REQUIRE(ps.n == n);
-  REQUIRE(ps.d == d);
-  REQUIRE(ps.labels.size() == n);
-  std::vector<std::size_t> size(k, 0);
-  std::vector<double> mean(k * d, 0.0), sq(k * d, 0.0);
-  for (std::size_t i = 0; i < n; ++i) {
-    REQUIRE(ps.labels[i] >= 0);
-    REQUIRE(std::size_t(ps.labels[i]) < k);
-    const auto j = std::size_t(ps.labels[i]);
-    ++size[j];
-    for (std::size_t t = 0; t < d; ++t) mean[j * d + t] += ps.row(i)[t];
-  }
-  for (std::size_t j = 0; j < k; ++j) CHECK(size[j] == n / k);
-  for (std::size_t j = 0; j < k * d; ++j) mean[j] /= double(n / k);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t t = 0; t < d; ++t) {
-      const double e = ps.row(i)[t] - mean[std::size_t(ps.labels[i]) * d + t];
-      sq[std::size_t(ps.labels[i]) * d + t] += e * e;
-    }
-  for (std::size_t j = 0; j < k; ++j)
-    for (std::size_t t = 0; t < d; ++t) {
-      CAPTURE(j);
-      CAPTURE(t);
-      // Cluster means: centres drawn in the box (a centre within 5 standard errors of the box).
-      CHECK(mean[j * d + t] > -5 * sd / std::sqrt(double(n / k)));
-      CHECK(mean[j * d + t] < box + 5 * sd / std::sqrt(double(n / k)));
-      // Isotropic spread sd in every dimension (standard error of a sample sd: sd / sqrt(2m)).
-      const double s = std::sqrt(sq[j * d + t] / double(n / k - 1));
-      CHECK(std::fabs(s - sd) < 5 * sd / std::sqrt(2.0 * double(n / k)));
-    }
-  // The labels are shuffled: the first k points are not all from one component.
-  std::set<std::int32_t> first(ps.labels.begin(), ps.labels.begin() + 20);
-  CHECK(first.size() > 1);
-}
-
 TEST_CASE("gaussian_mixture: the cluster mean is the centre (sd 0 puts every point on it)") {
   const auto& ps = as<PointSet>(generate("gaussian_mixture", {{"n", std::int64_t(50)}, {"k", std::int64_t(5)},
                                                               {"sd", 0.0}, {"box", 10.0}}));
@@ -265,7 +226,175 @@ TEST_CASE("stm_like: extreme sizes and very skewed popularity") {
   CHECK(std::fabs(mean_record_size(skewed) / 60.0 - 1) < 0.05);
 }
 
+TEST_CASE("stm_like: inconsistent parameters are rejected naming the parameter") {
+  CHECK_CONTAINS(error_of([] { generate("stm_like", {{"items", std::int64_t(10)}, {"max_size", std::int64_t(20)}}); }), "'max_size'");
+  CHECK_CONTAINS(error_of([] { generate("stm_like", {{"max_size", std::int64_t(5)}, {"mean_size", 6.0}}); }), "'mean_size'");
+  CHECK_CONTAINS(error_of([] { generate("stm_like", {{"records", std::int64_t(5)}}); }), "'plant_max'");
+  CHECK_CONTAINS(error_of([] { generate("stm_like", {{"skew", -1.0}}); }), "'skew'");
+}
+
+TEST_CASE("aggregation_values: other settings, non-positive values redrawn") {
+  const auto& ps = as<PointSet>(generate("aggregation_values", {{"curators", std::int64_t(2000)}, {"values", std::int64_t(3)},
+                                                                {"mean", 0.5}, {"variance", 1.0}, {"decimals", std::int64_t(1)}}));
+  CHECK(ps.n == 2000);
+  CHECK(ps.d == 3);
+  for (double v : ps.x) {
+    CHECK(v >= 0.1);  // rounded to 0.0 or below: redrawn
+    CHECK(std::fabs(v * 10 - std::round(v * 10)) < 1e-9);
+  }
+  const auto& ints = as<PointSet>(generate("aggregation_values", {{"curators", std::int64_t(100)}, {"decimals", std::int64_t(0)}}));
+  for (double v : ints.x) CHECK(v == std::round(v));
+  CHECK_CONTAINS(error_of([] { generate("aggregation_values", {{"mean", 1e-9}, {"variance", 1e-30}}); }), "'mean'");
+}
+
+TEST_CASE("hamiltonian_network: every feasible size of lu_thesis ch. 6, acyclic and cyclic") {
+  std::size_t networks = 0;
+  for (std::int64_t v = 2; v <= 10; ++v)
+    for (bool cyclic : {false, true}) {
+      if (cyclic && v < 4) continue;
+      for (std::int64_t e = v - 1 + 2 * cyclic; e <= v * (v - 1) / 2; ++e) {
+        CAPTURE(v);
+        CAPTURE(e);
+        CAPTURE(cyclic);
+        const auto& g = as<Network>(generate("hamiltonian_network", {{"vertices", v}, {"edges", e}, {"cyclic", cyclic}},
+                                             std::uint64_t(v * 100 + e)));
+        ++networks;
+        REQUIRE(g.vertices == std::uint32_t(v));
+        CHECK(g.cyclic == cyclic);
+        // Exactly |E| distinct edges (u < v, inside the vertex range).
+        REQUIRE(g.edges.size() == std::size_t(e));
+        std::set<std::pair<std::uint32_t, std::uint32_t>> set(g.edges.begin(), g.edges.end());
+        CHECK(set.size() == g.edges.size());
+        for (auto [a, b] : g.edges) { CHECK(a < b); CHECK(b < g.vertices); }
+        // The path visits every vertex (once, or with one return when cyclic) and its edges exist.
+        std::vector<std::uint32_t> sorted = g.path;
+        std::sort(sorted.begin(), sorted.end());
+        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+        std::vector<std::uint32_t> all(static_cast<std::size_t>(v));
+        std::iota(all.begin(), all.end(), 0u);
+        CHECK(sorted == all);
+        CHECK(g.path.size() == std::size_t(v + cyclic));
+        auto has = [&](std::uint32_t a, std::uint32_t b) { return set.count({std::min(a, b), std::max(a, b)}) > 0; };
+        for (std::size_t i = 0; i + 1 < g.path.size(); ++i) {
+          CHECK(g.path[i] != g.path[i + 1]);
+          CHECK(has(g.path[i], g.path[i + 1]));
+        }
+        // The return closes a ring of at least three vertices.
+        for (std::size_t i = 0; i < g.path.size(); ++i)
+          for (std::size_t j = i + 1; j < g.path.size(); ++j)
+            if (g.path[i] == g.path[j]) CHECK(j - i >= 3);
+        CHECK(connected(g));
+      }
+    }
+  CHECK(networks == 129 + 112);  // acyclic |V| = 2..10, cyclic |V| = 4..10
+}
+
+TEST_CASE("hamiltonian_network: cyclic paths revisit as drawn, each return closing a new ring") {
+  // Several revisits: |V| + k visits; every vertex that repeats is at least 3 visits from its
+  // previous visit; across seeds the returns land at many positions.
+  std::set<std::size_t> first_return;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    const auto& g = as<Network>(generate("hamiltonian_network",
+                                         {{"vertices", std::int64_t(9)}, {"edges", std::int64_t(20)},
+                                          {"cyclic", true}, {"revisits", std::int64_t(3)}}, seed));
+    REQUIRE(g.path.size() == 12);
+    std::map<std::uint32_t, std::size_t> last;
+    for (std::size_t i = 0; i < g.path.size(); ++i) {
+      auto it = last.find(g.path[i]);
+      if (it != last.end()) {
+        CHECK(i - it->second >= 3);
+        if (first_return.size() < 100) first_return.insert(i);
+      }
+      last[g.path[i]] = i;
+    }
+    CHECK(g.edges.size() == 20);
+  }
+  CHECK(first_return.size() >= 8);
+}
+
+TEST_CASE("hamiltonian_network: edges = 0 is the path alone; extra edges and paths vary with the seed") {
+  const auto& g = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(8)}}));
+  CHECK(g.edges.size() == 7);
+  const auto& c = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(8)}, {"cyclic", true}}));
+  CHECK(c.edges.size() == 9);  // the smallest |E| for one return: |V| - 1 + 2
+  CHECK(c.path.size() == 9);
+  std::set<std::vector<std::uint32_t>> paths;
+  std::set<std::vector<std::pair<std::uint32_t, std::uint32_t>>> edge_sets;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const auto& h = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(10)}, {"edges", std::int64_t(25)}}, seed));
+    paths.insert(h.path);
+    edge_sets.insert(h.edges);
+  }
+  CHECK(paths.size() == 20);
+  CHECK(edge_sets.size() == 20);
+  // A larger sparse network is still connected with exactly |E| edges.
+  const auto& big = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(500)}, {"edges", std::int64_t(1000)}, {"cyclic", true}}));
+  CHECK(big.edges.size() == 1000);
+  CHECK(connected(big));
+}
+
+TEST_CASE("hamiltonian_network: infeasible |E| is rejected with the allowed range") {
+  std::string err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(5)}, {"edges", std::int64_t(11)}}); });
+  CHECK_CONTAINS(err, "'edges'");
+  CHECK_CONTAINS(err, "4 to 10");
+  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(5)}, {"edges", std::int64_t(3)}}); });
+  CHECK_CONTAINS(err, "'edges'");
+  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(5)}, {"edges", std::int64_t(5)}, {"cyclic", true}}); });
+  CHECK_CONTAINS(err, "6 to 10");
+  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(3)}, {"cyclic", true}}); });
+  CHECK_CONTAINS(err, "'cyclic'");
+  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(1)}}); });
+  CHECK_CONTAINS(err, "'vertices'");
+}
+
+}  // TEST_SUITE
+
+// Checks of laws at fixed seeds; each states its false-failure rate (ctest -L statistical).
+TEST_SUITE("generators_statistical") {
+
+TEST_CASE("gaussian_mixture: equal weights give equal cluster sizes around k centres in the box") {
+  // 24 two-sided 5-sigma checks (normal approximation): false failure < 24 x 5.7e-7 < 1.4e-5
+  const std::size_t n = 6000, d = 3, k = 4;
+  const double sd = 1.5, box = 100;
+  const auto& ps = as<PointSet>(generate("gaussian_mixture", {{"n", std::int64_t(n)}, {"d", std::int64_t(d)},
+                                                              {"k", std::int64_t(k)}, {"sd", sd}, {"box", box}}, 3));
+  REQUIRE(ps.n == n);
+  REQUIRE(ps.d == d);
+  REQUIRE(ps.labels.size() == n);
+  std::vector<std::size_t> size(k, 0);
+  std::vector<double> mean(k * d, 0.0), sq(k * d, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    REQUIRE(ps.labels[i] >= 0);
+    REQUIRE(std::size_t(ps.labels[i]) < k);
+    const auto j = std::size_t(ps.labels[i]);
+    ++size[j];
+    for (std::size_t t = 0; t < d; ++t) mean[j * d + t] += ps.row(i)[t];
+  }
+  for (std::size_t j = 0; j < k; ++j) CHECK(size[j] == n / k);
+  for (std::size_t j = 0; j < k * d; ++j) mean[j] /= double(n / k);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t t = 0; t < d; ++t) {
+      const double e = ps.row(i)[t] - mean[std::size_t(ps.labels[i]) * d + t];
+      sq[std::size_t(ps.labels[i]) * d + t] += e * e;
+    }
+  for (std::size_t j = 0; j < k; ++j)
+    for (std::size_t t = 0; t < d; ++t) {
+      CAPTURE(j);
+      CAPTURE(t);
+      // Cluster means: centres drawn in the box (a centre within 5 standard errors of the box).
+      CHECK(mean[j * d + t] > -5 * sd / std::sqrt(double(n / k)));
+      CHECK(mean[j * d + t] < box + 5 * sd / std::sqrt(double(n / k)));
+      // Isotropic spread sd in every dimension (standard error of a sample sd: sd / sqrt(2m)).
+      const double s = std::sqrt(sq[j * d + t] / double(n / k - 1));
+      CHECK(std::fabs(s - sd) < 5 * sd / std::sqrt(2.0 * double(n / k)));
+    }
+  // The labels are shuffled: the first k points are not all from one component.
+  std::set<std::int32_t> first(ps.labels.begin(), ps.labels.begin() + 20);
+  CHECK(first.size() > 1);
+}
+
 TEST_CASE("stm_like: items are drawn by successive sampling without replacement, exactly") {
+  // 3 two-sided 5-sigma binomial checks: false failure < 2e-6
   // Three items of weights 1, 2^-3, 3^-3, two per record: Pr[{a, b}] = w_a/W w_b/(W - w_a) +
   // w_b/W w_a/(W - w_b). The top item comes back often, so both the rejection path and the
   // sum-tree path are used.
@@ -293,14 +422,8 @@ TEST_CASE("stm_like: items are drawn by successive sampling without replacement,
     }
 }
 
-TEST_CASE("stm_like: inconsistent parameters are rejected naming the parameter") {
-  CHECK_CONTAINS(error_of([] { generate("stm_like", {{"items", std::int64_t(10)}, {"max_size", std::int64_t(20)}}); }), "'max_size'");
-  CHECK_CONTAINS(error_of([] { generate("stm_like", {{"max_size", std::int64_t(5)}, {"mean_size", 6.0}}); }), "'mean_size'");
-  CHECK_CONTAINS(error_of([] { generate("stm_like", {{"records", std::int64_t(5)}}); }), "'plant_max'");
-  CHECK_CONTAINS(error_of([] { generate("stm_like", {{"skew", -1.0}}); }), "'skew'");
-}
-
 TEST_CASE("aggregation_values: lu_thesis ch. 4 data, N(500, 1), positive, 4 decimals") {
+  // 2 two-sided 5-sigma checks of mean and variance: false failure < 1.2e-6
   const auto& ps = as<PointSet>(generate("aggregation_values", {}, 2));
   REQUIRE(ps.n == 10000);
   REQUIRE(ps.d == 5);
@@ -320,88 +443,6 @@ TEST_CASE("aggregation_values: lu_thesis ch. 4 data, N(500, 1), positive, 4 deci
   CHECK(std::fabs(m - 500) < 5 * std::sqrt(1.0 / 50000));
   CHECK(std::fabs(var - 1) < 5 * std::sqrt(2.0 / 50000));
   CHECK(std::set<double>(ps.x.begin(), ps.x.end()).size() > 1000);  // four decimals, not integers
-}
-
-TEST_CASE("aggregation_values: other settings, non-positive values redrawn") {
-  const auto& ps = as<PointSet>(generate("aggregation_values", {{"curators", std::int64_t(2000)}, {"values", std::int64_t(3)},
-                                                                {"mean", 0.5}, {"variance", 1.0}, {"decimals", std::int64_t(1)}}));
-  CHECK(ps.n == 2000);
-  CHECK(ps.d == 3);
-  for (double v : ps.x) {
-    CHECK(v >= 0.1);  // rounded to 0.0 or below: redrawn
-    CHECK(std::fabs(v * 10 - std::round(v * 10)) < 1e-9);
-  }
-  const auto& ints = as<PointSet>(generate("aggregation_values", {{"curators", std::int64_t(100)}, {"decimals", std::int64_t(0)}}));
-  for (double v : ints.x) CHECK(v == std::round(v));
-  CHECK_CONTAINS(error_of([] { generate("aggregation_values", {{"mean", 1e-9}, {"variance", 1e-30}}); }), "'mean'");
-}
-
-TEST_CASE("hamiltonian_network: every feasible size of lu_thesis ch. 6, acyclic and cyclic") {
-  std::size_t networks = 0;
-  for (std::int64_t v = 2; v <= 10; ++v)
-    for (bool cyclic : {false, true}) {
-      if (cyclic && v < 3) continue;
-      for (std::int64_t e = v - 1 + cyclic; e <= v * (v - 1) / 2; ++e) {
-        CAPTURE(v);
-        CAPTURE(e);
-        CAPTURE(cyclic);
-        const auto& g = as<Network>(generate("hamiltonian_network", {{"vertices", v}, {"edges", e}, {"cyclic", cyclic}},
-                                             std::uint64_t(v * 100 + e)));
-        ++networks;
-        REQUIRE(g.vertices == std::uint32_t(v));
-        CHECK(g.cyclic == cyclic);
-        // Exactly |E| distinct edges (u < v, inside the vertex range).
-        REQUIRE(g.edges.size() == std::size_t(e));
-        std::set<std::pair<std::uint32_t, std::uint32_t>> set(g.edges.begin(), g.edges.end());
-        CHECK(set.size() == g.edges.size());
-        for (auto [a, b] : g.edges) { CHECK(a < b); CHECK(b < g.vertices); }
-        // The path visits every vertex once and its edges exist.
-        std::vector<std::uint32_t> sorted = g.path;
-        std::sort(sorted.begin(), sorted.end());
-        std::vector<std::uint32_t> all(static_cast<std::size_t>(v));
-        std::iota(all.begin(), all.end(), 0u);
-        CHECK(sorted == all);
-        auto has = [&](std::uint32_t a, std::uint32_t b) { return set.count({std::min(a, b), std::max(a, b)}) > 0; };
-        for (std::size_t i = 0; i + 1 < g.path.size(); ++i) CHECK(has(g.path[i], g.path[i + 1]));
-        if (cyclic) CHECK(has(g.path.back(), g.path.front()));
-        CHECK(connected(g));
-      }
-    }
-  CHECK(networks == 129 + 120);  // acyclic |V| = 2..10, cyclic |V| = 3..10
-}
-
-TEST_CASE("hamiltonian_network: edges = 0 is the path alone; extra edges and paths vary with the seed") {
-  const auto& g = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(8)}}));
-  CHECK(g.edges.size() == 7);
-  const auto& c = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(8)}, {"cyclic", true}}));
-  CHECK(c.edges.size() == 8);
-  std::set<std::vector<std::uint32_t>> paths;
-  std::set<std::vector<std::pair<std::uint32_t, std::uint32_t>>> edge_sets;
-  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    const auto& h = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(10)}, {"edges", std::int64_t(25)}}, seed));
-    paths.insert(h.path);
-    edge_sets.insert(h.edges);
-  }
-  CHECK(paths.size() == 20);
-  CHECK(edge_sets.size() == 20);
-  // A larger sparse network is still connected with exactly |E| edges.
-  const auto& big = as<Network>(generate("hamiltonian_network", {{"vertices", std::int64_t(500)}, {"edges", std::int64_t(1000)}, {"cyclic", true}}));
-  CHECK(big.edges.size() == 1000);
-  CHECK(connected(big));
-}
-
-TEST_CASE("hamiltonian_network: infeasible |E| is rejected with the allowed range") {
-  std::string err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(5)}, {"edges", std::int64_t(11)}}); });
-  CHECK_CONTAINS(err, "'edges'");
-  CHECK_CONTAINS(err, "4 to 10");
-  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(5)}, {"edges", std::int64_t(3)}}); });
-  CHECK_CONTAINS(err, "'edges'");
-  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(5)}, {"edges", std::int64_t(4)}, {"cyclic", true}}); });
-  CHECK_CONTAINS(err, "5 to 10");
-  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(2)}, {"cyclic", true}}); });
-  CHECK_CONTAINS(err, "'cyclic'");
-  err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(1)}}); });
-  CHECK_CONTAINS(err, "'vertices'");
 }
 
 }  // TEST_SUITE

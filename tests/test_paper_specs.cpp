@@ -7,10 +7,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "framework/plot_check.hpp"
+#include "framework/reference.hpp"
 #include "framework/sweep.hpp"
 #include "test_support.hpp"
 #include "dplab_source_dir.hpp"
@@ -37,9 +40,11 @@ const std::map<std::string, std::vector<std::string>> kExpectedSpecs = {
     {"budget_series", {"fig1", "fig10", "fig11", "fig12", "fig13", "fig2", "fig3", "fig4", "fig5", "fig6",
                        "fig7", "fig8", "fig9", "table2", "table3", "table4", "table5"}},
     {"diffpart", {"fig3", "fig4", "fig5", "fig6", "fig7", "fig8"}},
-    // lu_thesis: chapter 7 (Figs 7.7-7.10); the other chapters add theirs to this entry.
-    {"lu_thesis", {"fig7_7", "fig7_8", "fig7_9", "fig7_10"}},
+    // lu_thesis: chapters 4-5 (aggregation, budget bounds), 6 (path publishing), 7 (DP k-means, Figs 7.7-7.10).
+    {"lu_thesis", {"fig4_2", "fig4_3", "fig4_4", "fig4_5", "fig5_2", "fig5_3", "fig5_4", "table5_3", "table5_4",
+                   "fig6_10", "fig6_7", "fig6_8", "fig6_9", "fig7_7", "fig7_8", "fig7_9", "fig7_10"}},
     {"workload_division", {"fig3", "fig4", "fig5", "fig6", "runtime"}},
+    {"wavecluster", {"alpha", "fig4", "fig5", "fig6", "fig7", "fig8"}},
 };
 
 }  // namespace
@@ -54,7 +59,8 @@ TEST_SUITE("specs") {
       for (const auto& spec : specs_in(e.path())) {
         names.push_back(spec.stem().string());
         CAPTURE(spec.string());
-        CHECK_NOTHROW(dplab::expand(dplab::load_spec(spec.string())));
+        const dplab::Spec sp = dplab::load_spec(spec.string());
+        CHECK_NOTHROW(dplab::check_plot(sp, dplab::expand(sp)));
       }
       std::sort(names.begin(), names.end());
     }
@@ -67,6 +73,37 @@ TEST_SUITE("specs") {
       CHECK(names == expected);
     }
     for (const auto& [paper, names] : kExpectedSpecs) CHECK_MESSAGE(found.count(paper), "no folder experiments/" << paper);
+  }
+
+  TEST_CASE("every reference CSV belongs to a spec and names every parameter the spec sets") {
+    // A paper value must appear only where it holds: a row that did not name eps would be shown
+    // beside a run with --set params.eps=2. An empty cell states "holds for any value".
+    const fs::path refs = fs::path(DPLAB_SOURCE_DIR) / "results" / "reference";
+    int files = 0;
+    for (const auto& paper_dir : fs::directory_iterator(refs)) {
+      if (!paper_dir.is_directory()) continue;
+      for (const auto& e : fs::directory_iterator(paper_dir.path())) {
+        if (e.path().extension() != ".csv") continue;
+        ++files;
+        CAPTURE(e.path().string());
+        const fs::path spec_path = fs::path(DPLAB_SOURCE_DIR) / "experiments" / paper_dir.path().filename() /
+                                   (e.path().stem().string() + ".yaml");
+        REQUIRE_MESSAGE(fs::exists(spec_path), "no spec " << spec_path.string() << " for this reference");
+        const dplab::Spec spec = dplab::load_spec(spec_path.string());
+        std::vector<std::string> needed;
+        for (const auto& [k, _] : spec.params) needed.push_back(k);
+        for (const auto& g : spec.axes) needed.insert(needed.end(), g.names.begin(), g.names.end());
+        if (spec.datasets.size() > 1) needed.push_back("dataset");
+        if (spec.algorithms.size() > 1) needed.push_back("algorithm");
+        std::string header;
+        std::ifstream in(e.path());
+        for (std::string line; std::getline(in, line);)
+          if (!line.empty() && line[0] != '#') { header = "," + line + ","; break; }
+        for (const auto& n : needed) CHECK_MESSAGE(header.find("," + n + ",") != std::string::npos, "no column '" << n << "'");
+        CHECK_NOTHROW(dplab::Reference::parse(dplab::testing::read_file(e.path().string()), e.path().string()));
+      }
+    }
+    CHECK(files >= 4);
   }
 }
 

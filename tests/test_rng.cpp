@@ -107,7 +107,67 @@ TEST_CASE("nested substreams stay distinct") {
   CHECK(draws(parent.substream(1).substream(2), 64) != draws(parent.substream(1), 64));
 }
 
-TEST_CASE("below(n) stays in range and is uniform (chi-square)") {
+TEST_CASE("below(n) stays in range; below(1) is 0; small ranges hit every value") {
+  Stream s(2024, 1, 0);
+  std::size_t out_of_range = 0;
+  for (std::size_t i = 0; i < 100000; ++i) out_of_range += s.below(10) >= 10;
+  CHECK(out_of_range == 0);
+
+  // A non-power-of-two range close to 2^64 (rejection path of Lemire's method) stays in range.
+  const std::uint64_t big = (std::uint64_t{1} << 63) + 12345;
+  Stream t(2024, 2, 0);
+  for (int i = 0; i < 20000; ++i) out_of_range += t.below(big) >= big;
+  CHECK(out_of_range == 0);
+
+  // below(1) is always 0; small ranges hit every value (200 draws miss one of 3 values with
+  // probability <= 3 (2/3)^200 = 1.8e-35).
+  Stream u(2024, 3, 0);
+  std::uint64_t any = 0;
+  for (int i = 0; i < 100; ++i) any |= u.below(1);
+  CHECK(any == 0);
+  std::set<std::uint64_t> seen;
+  for (int i = 0; i < 200; ++i) seen.insert(u.below(3));
+  CHECK(seen == std::set<std::uint64_t>{0, 1, 2});
+}
+
+TEST_CASE("uniform() is in [0, 1), uniform_pos() in (0, 1]") {
+  Stream s(99, 5, 0);
+  int outside = 0, outside_pos = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const double u = s.uniform(), v = s.uniform_pos();
+    outside += !(u >= 0.0 && u < 1.0);
+    outside_pos += !(v > 0.0 && v <= 1.0);
+  }
+  CHECK(outside == 0);
+  CHECK(outside_pos == 0);
+}
+
+TEST_CASE("uniform() and uniform_pos() use the top 53 bits exactly") {
+  Stream a(5, 6, 7), b(5, 6, 7), c(5, 6, 7);
+  int mismatches = 0;
+  for (int i = 0; i < 1000; ++i) {
+    std::uint64_t x = a.next_u64();
+    mismatches += b.uniform() != static_cast<double>(x >> 11) * 0x1.0p-53;
+    mismatches += c.uniform_pos() != static_cast<double>((x >> 11) + 1) * 0x1.0p-53;
+  }
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("hash64 is deterministic and sensitive to every byte") {
+  CHECK(dplab::hash64(std::string("abc")) == dplab::hash64(std::string("abc")));
+  CHECK(dplab::hash64(std::string("abc")) != dplab::hash64(std::string("abd")));
+  CHECK(dplab::hash64(std::string("abc")) != dplab::hash64(std::string("ab")));
+  CHECK(dplab::hash64(std::string("")) != dplab::hash64(std::string(1, '\0')));
+}
+
+}  // TEST_SUITE
+
+// Statistical tests: fixed seeds (so each result is stable); the comment above each check gives
+// how often a correct implementation would fail it with another seed.
+TEST_SUITE("rng_statistical") {
+
+TEST_CASE("below(n) is uniform: chi-square over 10 values, halves of a range near 2^63") {
+  // Total false failure: 1.0e-3 + 5.7e-7 = 1.0e-3 per seed (union bound).
   Stream s(2024, 1, 0);
   const std::uint64_t n = 10;
   const std::size_t draws_n = 100000;
@@ -119,32 +179,21 @@ TEST_CASE("below(n) stays in range and is uniform (chi-square)") {
     else ++out_of_range;
   }
   REQUIRE(out_of_range == 0);
-  // 9 degrees of freedom: 27.88 is the 0.999 quantile.
+  // chi-square, 9 dof, at its 0.999 quantile (27.88): false failure 1.0e-3 per seed.
   CHECK(chi_square_uniform(counts, static_cast<double>(draws_n)) < 27.88);
 
-  // A non-power-of-two range close to 2^64 (rejection path of Lemire's method) stays in range.
+  // The rejection path of Lemire's method: half the draws below big / 2.
   const std::uint64_t big = (std::uint64_t{1} << 63) + 12345;
   Stream t(2024, 2, 0);
   std::size_t upper_half = 0;
-  for (int i = 0; i < 20000; ++i) {
-    std::uint64_t x = t.below(big);
-    if (x >= big) ++out_of_range;
-    if (x >= big / 2) ++upper_half;
-  }
-  CHECK(out_of_range == 0);
+  for (int i = 0; i < 20000; ++i) upper_half += t.below(big) >= big / 2;
+  // |z| < 5: two-sided false failure 5.7e-7.
   CHECK(std::fabs(static_cast<double>(upper_half) / 20000.0 - 0.5) < 5 * 0.5 / std::sqrt(20000.0));
-
-  // below(1) is always 0; small ranges hit every value.
-  Stream u(2024, 3, 0);
-  std::uint64_t any = 0;
-  for (int i = 0; i < 100; ++i) any |= u.below(1);
-  CHECK(any == 0);
-  std::set<std::uint64_t> seen;
-  for (int i = 0; i < 200; ++i) seen.insert(u.below(3));
-  CHECK(seen == std::set<std::uint64_t>{0, 1, 2});
 }
 
-TEST_CASE("uniform() is in [0, 1), uniform_pos() in (0, 1], both uniform") {
+TEST_CASE("uniform() and uniform_pos() are uniform: means, extremes, 20-bin chi-square") {
+  // Total false failure: 1.0e-3 (chi-square) + 2 x 5.7e-7 (means) + 4 x 2.1e-9 (extremes)
+  // = 1.0e-3 per seed (union bound).
   Stream s(99, 5, 0);
   const int n = 200000;
   double sum = 0, sum_pos = 0;
@@ -170,32 +219,16 @@ TEST_CASE("uniform() is in [0, 1), uniform_pos() in (0, 1], both uniform") {
   REQUIRE(outside == 0);
   REQUIRE(outside_pos == 0);
   const double se = std::sqrt(1.0 / 12.0 / n);
+  // |z| < 5 on each mean: two-sided false failure 5.7e-7 each.
   CHECK(std::fabs(sum / n - 0.5) < 5 * se);
   CHECK(std::fabs(sum_pos / n - 0.5) < 5 * se);
+  // No draw within 1e-4 of an end: (1 - 1e-4)^200000 = 2.1e-9 each.
   CHECK(lo < 1e-4);
   CHECK(hi > 1 - 1e-4);
   CHECK(lo_pos < 1e-4);
   CHECK(hi_pos > 1 - 1e-4);
-  // 19 degrees of freedom: 43.82 is the 0.999 quantile.
+  // chi-square, 19 dof, at its 0.999 quantile (43.82): false failure 1.0e-3 per seed.
   CHECK(chi_square_uniform(bins, n) < 43.82);
-}
-
-TEST_CASE("uniform() and uniform_pos() use the top 53 bits exactly") {
-  Stream a(5, 6, 7), b(5, 6, 7), c(5, 6, 7);
-  int mismatches = 0;
-  for (int i = 0; i < 1000; ++i) {
-    std::uint64_t x = a.next_u64();
-    mismatches += b.uniform() != static_cast<double>(x >> 11) * 0x1.0p-53;
-    mismatches += c.uniform_pos() != static_cast<double>((x >> 11) + 1) * 0x1.0p-53;
-  }
-  CHECK(mismatches == 0);
-}
-
-TEST_CASE("hash64 is deterministic and sensitive to every byte") {
-  CHECK(dplab::hash64(std::string("abc")) == dplab::hash64(std::string("abc")));
-  CHECK(dplab::hash64(std::string("abc")) != dplab::hash64(std::string("abd")));
-  CHECK(dplab::hash64(std::string("abc")) != dplab::hash64(std::string("ab")));
-  CHECK(dplab::hash64(std::string("")) != dplab::hash64(std::string(1, '\0')));
 }
 
 }  // TEST_SUITE

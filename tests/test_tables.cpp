@@ -53,11 +53,6 @@ TEST_SUITE("budget_series_tables") {
       CHECK(f1[c] <= 1);
       CHECK(r.spent_eps[c] == doctest::Approx(0.3).epsilon(1e-12));
     }
-    // With so much noise no method should cluster perfectly, and none should fail completely.
-    double mean = 0;
-    for (double v : f1) mean += v / double(f1.size());
-    CHECK(mean > 0.3);
-    CHECK(mean < 0.95);
     // Fig 12's protections (noisy N spends in a parallel branch) and Fig 13 on Birch3, tiny.
     auto r12 = run_spec("fig12", dir, {"trials=3", "sweep.N=[3,8]"});
     for (double e : r12.spent_eps) CHECK(e == doctest::Approx(0.3).epsilon(1e-12));
@@ -70,20 +65,13 @@ TEST_SUITE("budget_series_tables") {
     }
   }
 
-  TEST_CASE("Table 2: every row agrees with sum 2/eps_i^2 within the sampling error of 100 rounds") {
+  TEST_CASE("Table 2: every round spends exactly eps = 1") {
     dplab::testing::TempDir dir;
     auto r = run_spec("table2", dir);
     REQUIRE(r.points == 15);
     REQUIRE(r.trials == 100);
-    for (std::size_t p = 0; p < r.points; ++p) {
-      const double ours = mean_of(r, "sum_squared_error", p);
-      const double expected = mean_of(r, "expected_mse", p);
-      const double se = mean_of(r, "expected_mse_sd", p) / std::sqrt(100.0);
-      INFO("point " << p << ": ours " << ours << ", expected " << expected << ", se " << se);
-      // |z| < 3.5: two-sided 0.05% per row at the fixed seed of the spec.
-      CHECK(std::fabs(ours - expected) < 3.5 * se);
+    for (std::size_t p = 0; p < r.points; ++p)
       for (std::size_t t = 0; t < r.trials; ++t) CHECK(r.spent_eps[r.cell(p, t)] == doctest::Approx(1.0).epsilon(1e-12));
-    }
   }
 
   TEST_CASE("Tables 3-5: boundaries of U_s from the spec files") {
@@ -113,6 +101,41 @@ TEST_SUITE("budget_series_tables") {
         CHECK(metric(r, "U_s").scalar[p] < up);
         CHECK(metric(r, "alpha").scalar[p] >= 0);
       }
+    }
+  }
+}
+
+// Statistical tests: the spec's fixed seed (so each result is stable); the comment above each
+// check gives how often a correct implementation would fail it with another seed.
+TEST_SUITE("budget_series_tables_statistical") {
+  TEST_CASE("quick Figure 10: with so much noise no method clusters perfectly, and none fails completely") {
+    // A plausibility range, not a test of a law: over 40 other seeds this mean was 0.575 with a
+    // standard deviation of 0.011, so 0.3 and 0.95 lie 25 and 34 sd away (false failure ~0); it
+    // fails only on a broken clustering or missing noise.
+    dplab::testing::TempDir dir;
+    auto r = run_spec("fig10", dir, {"trials=5"});
+    REQUIRE(r.points == 7 * 12);
+    const auto& f1 = metric(r, "f1").scalar;
+    double mean = 0;
+    for (double v : f1) mean += v / double(f1.size());
+    CHECK(mean > 0.3);
+    CHECK(mean < 0.95);
+  }
+
+  TEST_CASE("Table 2: every row agrees with sum 2/eps_i^2 within the sampling error of 100 rounds") {
+    dplab::testing::TempDir dir;
+    auto r = run_spec("table2", dir);
+    REQUIRE(r.points == 15);
+    REQUIRE(r.trials == 100);
+    for (std::size_t p = 0; p < r.points; ++p) {
+      const double ours = mean_of(r, "sum_squared_error", p);
+      const double expected = mean_of(r, "expected_mse", p);
+      const double se = mean_of(r, "expected_mse_sd", p) / std::sqrt(100.0);
+      INFO("point " << p << ": ours " << ours << ", expected " << expected << ", se " << se);
+      // |z| < 4.5, loosened from 3.5: the rows' means of squared Laplace noise are right-skewed,
+      // and 10^5 simulated runs of all 15 rows failed 3.5 with 9.4e-3 (4.4e-4 to 9.3e-4 per row)
+      // but 4.5 with 2.5e-4: false failure 2.5e-4 per seed for the case.
+      CHECK(std::fabs(ours - expected) < 4.5 * se);
     }
   }
 }

@@ -32,6 +32,10 @@ class Allocation : public Algorithm {
     return i;
   }
 
+  void check(const Params& p) const override {
+    check_allocation(p, static_cast<int>(p.integer("n")), p.real("eps"));
+  }
+
   void run(TrialContext& ctx) const override {
     const Params& p = ctx.params;
     const int n = static_cast<int>(p.integer("n"));

@@ -48,4 +48,8 @@ std::vector<double> protected_proportions(const Params& p, const StrategyParams&
   }
 }
 
+void check_allocation(const Params& p, int n, double eps) {
+  (void)proportions(p.text("strategy"), strategy_params(p, n, eps));
+}
+
 }  // namespace dplab::budget_series

@@ -22,4 +22,9 @@ Protection protection(const Params& p);
 // through StrategyParams::n_shape because it spends budget).
 std::vector<double> protected_proportions(const Params& p, const StrategyParams& sp, Stream& stream);
 
+// The rules of the strategy that depend on the parameters alone, for Algorithm::check: builds
+// the (unprotected) sequence for n queries, which throws when, e.g., AC-'s U_s is below Lemma 2's
+// bound sqrt(2) n / eps.
+void check_allocation(const Params& p, int n, double eps);
+
 }  // namespace dplab::budget_series

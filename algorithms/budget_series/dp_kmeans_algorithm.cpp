@@ -40,6 +40,10 @@ class DpKmeans : public Algorithm {
     return i;
   }
 
+  void check(const Params& p) const override {
+    check_allocation(p, static_cast<int>(p.integer("N")), p.real("eps"));
+  }
+
   void run(TrialContext& ctx) const override {
     const PointSet& data = ctx.dataset<PointSet>();
     const clustering::Box box{-1, 1};

@@ -34,6 +34,10 @@ class NoiseMse : public Algorithm {
     return i;
   }
 
+  void check(const Params& p) const override {
+    check_allocation(p, static_cast<int>(p.integer("N")), p.real("eps"));
+  }
+
   void run(TrialContext& ctx) const override {
     const auto& bow = ctx.dataset<BagOfWords>();
     const Params& p = ctx.params;

@@ -11,6 +11,9 @@
 //   DS3 = aggregation + {upsample: {factor: 40}}.
 // Exact copies would only multiply the grid counts of WaveCluster's quantisation; the jitter
 // spreads every copy a little so the sets look like samples of the same shapes.
+// The authors' own files have since been found and are in the catalogue (wavecluster_ds1..3,
+// datasets/wavecluster.cpp); the wavecluster specs use those. This transform stays as a general
+// way to enlarge a shape set.
 //
 // Jitter: copy c of point i is x_i + e, e_j ~ N(0, (sigma * range_j)^2) independently in each
 // dimension j, where range_j = max - min of dimension j in the input (a constant dimension gets

@@ -66,13 +66,27 @@ def panel_axes(res, opts, size):
     return fig, list(zip(axs.flat, groups))
 
 
+def provenance(res, note):
+    """The footer: paper and figure, what "ours" is, overrides, partial results, code version."""
+    parts = [f"{res.meta.get('paper')} {res.meta.get('id')}", note]
+    if res.meta.get("overrides"):
+        parts.append("overridden: " + res.meta["overrides"])
+    done, total = int(res.done.sum()), res.done.size
+    if done < total:
+        parts.append(f"PARTIAL: {done} of {total} trials done")
+    parts.append(f"dplab {res.meta.get('code_version')}")
+    return " | ".join(parts)
+
+
 def finish(fig, res, opts, note, out_base, formats):
-    """The figure's super-title, its provenance line (paper, figure, what "ours" is, code
-    version) and the files."""
+    """The figure's super-title, its provenance line and the files."""
+    # The title says what the figure holds fixed (the dataset and the spec's fixed parameters).
+    fixed = getattr(res, "fixed", "")
     if opts.get("suptitle"):
-        fig.suptitle(opts["suptitle"])
-    fig.text(0.01, 0.005, f"{res.meta.get('paper')} {res.meta.get('id')} | {note} | dplab {res.meta.get('code_version')}",
-             fontsize=6, color="gray")
+        fig.suptitle(opts["suptitle"] + (f"\n{fixed}" if fixed else ""))
+    elif fixed:
+        fig.suptitle(fixed, fontsize=9)
+    fig.text(0.01, 0.005, provenance(res, note), fontsize=6, color="gray")
     fig.tight_layout(rect=(0, 0.02, 1, 1))
     return save(fig, out_base, formats)
 

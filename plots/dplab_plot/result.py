@@ -5,6 +5,7 @@ the figure and `dplab show` can never disagree."""
 import json
 import math
 import sys
+import zlib
 
 import h5py
 import numpy as np
@@ -35,9 +36,34 @@ def same(a, b):
         return False
 
 
+def verify_checked(path):
+    """A result file's framing (framework/checked_file.hpp): the DPLAB-RESULT header's size and
+    CRC-32 must match before HDF5 parses anything. Format-1 files (plain HDF5) pass unverified."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        fail(f"{path}: cannot read the result file ({e.strerror})")
+    if data[:8] == b"\x89HDF\r\n\x1a\n":
+        return
+    if not data.startswith(b"DPLAB-RESULT\n") or len(data) < 512:
+        fail(f"{path}: not a dplab result file (no DPLAB-RESULT header)")
+    fields = dict(line.split(" ", 1) for line in data[:512].split(b"\0", 1)[0].decode("ascii", "replace").splitlines()[1:]
+                  if " " in line)
+    try:
+        size, crc = int(fields["bytes"]), int(fields["crc32"], 16)
+    except (KeyError, ValueError):
+        fail(f"{path}: damaged result file (unreadable header)")
+    if size != len(data):
+        fail(f"{path}: damaged result file ({len(data)} bytes, the header says {size})")
+    if zlib.crc32(data[512:]) != crc:
+        fail(f"{path}: damaged result file (checksum mismatch)")
+
+
 class Result:
     def __init__(self, path, summary_path):
         self.path = path
+        verify_checked(path)
         try:
             with h5py.File(path, "r") as f:
                 self.meta = {k: attr_str(f.attrs[k]) for k in f.attrs.keys()}
@@ -104,6 +130,20 @@ class Result:
             sd = col("sd")
             return sd, sd, sd, n
         return col("mean"), col("lo"), col("hi"), n
+
+    def raw_vectors(self, metric, trial):
+        """One trial's raw values of a vector metric, [points x length] (NaN padding): data a
+        figure draws as it is (one run's points), not a statistic."""
+        try:
+            with h5py.File(self.path, "r") as f:
+                if f"metrics/{metric}" not in f:
+                    fail(f"{self.path}: the plot needs the vector metric {metric!r}, which the result does not have")
+                data = f[f"metrics/{metric}"]
+                if data.ndim != 3:
+                    fail(f"{self.path}: metric {metric!r} is not a vector metric")
+                return data[:, trial, :]
+        except OSError as e:
+            fail(f"{self.path}: cannot read metric {metric!r} ({e})")
 
     def paper(self, metric, p, index=None):
         """The paper's value for point p (element `index`, 1-based, of a vector metric)."""

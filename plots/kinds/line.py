@@ -1,6 +1,12 @@
 """Lines: y (a metric, or wall_time) against x (a column, or `index` for the position in a
 vector metric), one line per series, the mean with its 95% band (or the sd), the paper's
-values as dotted lines with crosses."""
+values as dotted lines with crosses.
+
+Analytic curves the engine computed (outputs of the algorithms, e.g. an exact expectation):
+`expected: <metric>` draws that metric of every series as a thin dashed line in the series'
+colour; `right: {y: <metric>, series: <label>, label, ylabel, logy, vline: <metric(s)>, vline_label}`
+draws one series' metric on a second y axis, with vertical lines at the (engine-computed)
+values of the `vline` metrics, e.g. the optimum of the curve."""
 import numpy as np
 
 from dplab_plot.common import finish, label_of, panel_axes, trials_done, x_number
@@ -15,7 +21,9 @@ def draw(res, opts, out_base, formats):
     series = opts.get("series") or ("algorithm" if "algorithm" in res.axes else None)
     band = opts.get("band", "ci95")
     baseline = opts.get("baseline")
-    fig, panels = panel_axes(res, opts, (5.2, 4.0))
+    fig, panels = panel_axes(res, opts, tuple(opts.get("panel_size", (5.2, 4.0))))
+    clipped_any = False
+    legends = []  # per panel: (the axes that carries it, handles, names)
     for ax, (title, sel) in panels:
         lines = {}
         for p in sel:
@@ -42,7 +50,18 @@ def draw(res, opts, out_base, formats):
             (line,) = ax.plot(xs, mean, marker=style.get("marker", "o" if len(xs) <= 20 else None),
                               markersize=4, linestyle=style.get("linestyle", "-"), label=label)
             if band != "none" and stat == "mean" and np.any(np.isfinite(lo)):
+                if opts.get("logy"):
+                    # A band reaching 0 or below (few trials, a large spread) has no place on a log
+                    # axis: cut it at a tenth of the smallest positive value drawn, and say so.
+                    lo, clipped = _clip_for_log(mean, lo)
+                    clipped_any = clipped_any or clipped
                 ax.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.2, linewidth=0)
+            if opts.get("expected") and x != "index":
+                exp = np.array([res.summary(opts["expected"], q)[0][0] for q in pts])
+                first = not any(h.get_label() == "dashed: " + opts.get("expected_label", "exact expectation")
+                                for h in ax.get_lines())
+                ax.plot(xs, exp, linestyle="--", linewidth=0.9, color=line.get_color(),
+                        label=("dashed: " + opts.get("expected_label", "exact expectation")) if first else "_nolegend_")
             if any(r is not None for r in refs):
                 rx = [a for a, r in zip(xs, refs) if r is not None]
                 ry = [r for r in refs if r is not None]
@@ -60,7 +79,19 @@ def draw(res, opts, out_base, formats):
         if "ylim" in opts:
             ax.set_ylim(*opts["ylim"])
         ax.grid(True, alpha=0.3)
-        ax.legend(loc=opts.get("legend", "best"), fontsize=8)
+        handles, names = ax.get_legend_handles_labels()
+        top = ax
+        if opts.get("right") and x != "index":
+            top, h2, n2 = _draw_right(ax, res, opts["right"], lines, x)
+            handles, names = handles + h2, names + n2
+        legends.append((top, handles, names))
+    # Panels that would repeat the same legend share one, beside the figure.
+    if len(legends) > 1 and all(n == legends[0][2] for _, _, n in legends) and legends[0][2]:
+        fig.legend(legends[0][1], legends[0][2], loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8)
+    else:
+        for top, handles, names in legends:
+            if names:
+                top.legend(handles, names, loc=opts.get("legend", "best"), fontsize=7)
     trials = trials_done(res)
     if trials <= 1:
         note = "ours: one trial"
@@ -68,4 +99,45 @@ def draw(res, opts, out_base, formats):
         note = f"ours: standard deviation over {trials} trials"
     else:
         note = f"ours: mean over {trials} trials" + (" with 95% CI band" if band != "none" else "")
+    if clipped_any:
+        note += " (cut at the axis where it reaches 0 on the log scale)"
     return finish(fig, res, opts, note, out_base, formats)
+
+
+def _clip_for_log(mean, lo):
+    """The band's lower edge with values <= 0 replaced by a tenth of the smallest positive value
+    of the line, and whether any was replaced."""
+    positive = np.concatenate([mean[np.isfinite(mean) & (mean > 0)], lo[np.isfinite(lo) & (lo > 0)]])
+    if positive.size == 0:
+        return lo, False
+    bad = np.isfinite(lo) & (lo <= 0)
+    return np.where(bad, positive.min() / 10, lo), bool(bad.any())
+
+
+def _draw_right(ax, res, r, lines, x):
+    """One series' metric r["y"] on a second y axis (returned: the legend goes on it, on top),
+    and vertical lines at the r["vline"] metrics."""
+    key = str(r.get("series", ""))
+    pts = next((v for k, v in lines.items() if str(k) == key), None)
+    if not pts:
+        return ax, [], []
+    pts = sorted(pts, key=lambda q: x_number(res.value(x, q)))
+    xs = np.array([x_number(res.value(x, q)) for q in pts])
+    ys = np.array([res.summary(r["y"], q)[0][0] for q in pts])
+    ax2 = ax.twinx()
+    (line,) = ax2.plot(xs, ys, color=r.get("color", "black"), linewidth=1.4, linestyle="-.",
+                       label=r.get("label", r["y"]))
+    handles = [line]
+    vlines = r.get("vline") or []
+    vlines = vlines if isinstance(vlines, list) else [vlines]
+    vlabels = r.get("vline_label") or vlines
+    vlabels = vlabels if isinstance(vlabels, list) else [vlabels]
+    for i, (metric, text) in enumerate(zip(vlines, vlabels)):
+        v = res.summary(metric, pts[0])[0][0]
+        if np.isfinite(v):
+            handles.append(ax2.axvline(v, color=r.get("color", "black"), linestyle=[":", "--", "-."][i % 3],
+                                       linewidth=1.2, label=f"{text} = {v:.3g}"))
+    ax2.set_ylabel(r.get("ylabel", r["y"]))
+    if r.get("logy"):
+        ax2.set_yscale("log")
+    return ax2, handles, [h.get_label() for h in handles]

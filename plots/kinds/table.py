@@ -1,9 +1,11 @@
 """A table: one row per value of `rows`, one column per value of `columns` (or per metric),
-cells "ours ±CI (paper value)"; also printed as Markdown on stdout."""
+cells "ours ±CI (paper value)"; also printed as Markdown on stdout. `where: {column: value or
+[values]}` keeps only the matching points (one table of several in a result)."""
 import matplotlib.pyplot as plt
 import numpy as np
 
-from dplab_plot.common import label_of, save, trials_done
+from dplab_plot.common import label_of, provenance, save, trials_done
+from dplab_plot.result import same
 
 REQUIRED = ["rows"]
 
@@ -13,8 +15,12 @@ def draw(res, opts, out_base, formats):
     cols_col = opts.get("columns")
     metrics = opts.get("metrics") or [opts.get("metric")]
     fmt = opts.get("format", "{:.4g}")
+    where = opts.get("where", {})
+    points = [p for p in range(res.npoints)
+              if all(any(same(res.value(c, p), str(v)) for v in (vals if isinstance(vals, list) else [vals]))
+                     for c, vals in where.items())]
     row_values, col_keys = [], []
-    for p in range(res.npoints):
+    for p in points:
         rv = res.value(rows_col, p)
         if rv not in row_values:
             row_values.append(rv)
@@ -29,7 +35,7 @@ def draw(res, opts, out_base, formats):
     for rv in row_values:
         row = []
         for cv, m in col_keys:
-            pts = [p for p in range(res.npoints) if res.value(rows_col, p) == rv
+            pts = [p for p in points if res.value(rows_col, p) == rv
                    and (cv is None or res.value(cols_col, p) == cv)]
             if not pts:
                 row.append("")
@@ -65,6 +71,5 @@ def draw(res, opts, out_base, formats):
     ax.set_title(opts.get("title", f"{res.meta.get('paper')} {res.meta.get('id')}"), fontsize=9)
     trials = trials_done(res)
     ours = "ours: one trial (deterministic)" if trials <= 1 else f"ours: mean ± 95% CI half-width over {trials} trials"
-    fig.text(0.01, 0.01, f"{ours}; (paper) as published | dplab {res.meta.get('code_version')}",
-             fontsize=6, color="gray")
+    fig.text(0.01, 0.01, provenance(res, f"{ours}; (paper) as published"), fontsize=6, color="gray")
     return save(fig, out_base, formats)

@@ -1,0 +1,54 @@
+// lu_budget_bounds.aggregation: lu_thesis Algorithm 5.1. Every curator i sends
+// f(x_i) + Lap(Df_L(x_i) / eps) to the aggregator (lines 1-2), which adds them up (lines 3-4).
+// The curators' noises protect disjoint data (parallel composition: the ledger holds eps); the
+// global budgets the three bounds give for this release are outputs.
+#include "algorithms/lu_budget_bounds/bounds.hpp"
+#include "framework/registry.hpp"
+
+namespace dplab::lu_budget_bounds {
+namespace {
+
+class Aggregation : public Algorithm {
+ public:
+  AlgorithmInfo info() const override {
+    AlgorithmInfo i;
+    i.name = "lu_budget_bounds.aggregation";
+    i.doc = "lu_thesis Algorithm 5.1: each curator perturbs its own sum (or count) with its local sensitivity; the aggregator adds them";
+    i.params = {
+        ParamSpec::real("eps", 10.0, "each curator's local budget eps_i").above(0),
+        ParamSpec::text("query", "sum", "sum (of the records) or count (of the records)").one_of({"sum", "count"}),
+        ParamSpec::text("sensitivity", "local", "curators' noise: local (Df_L(x_i), Algorithm 5.1) or global (Df_G(X), SumEpsilon)")
+            .one_of({"local", "global"}),
+    };
+    i.outputs = {
+        {"answers", "the released total (one element)", true, "q"},
+        {"truth", "the true total f(X) (one element)", true, "q"},
+        {"eps_max_epsilon", "MaxEpsilon's global budget, max_i eps_i", false, ""},
+        {"eps_this_work", "Theorem 5.1's global budget, max_i |U| Df_L(x_i) / f(x_i) eps_i", false, ""},
+        {"eps_sum_epsilon", "SumEpsilon's global budget, sum_i eps_i", false, ""},
+    };
+    i.budget_param = "eps";
+    i.accepts = {DatasetKind::Ratings, DatasetKind::CuratorTotals};
+    return i;
+  }
+
+  void run(TrialContext& ctx) const override {
+    const double eps = ctx.params.real("eps");
+    const auto totals = curator_totals(*ctx.data);
+    const CuratorQuery q = query_of(*totals, parse_query(ctx.params.text("query")));
+    const bool global = ctx.params.text("sensitivity") == "global";
+    const BoundNoise noise = bound_noise(q, global ? Bound::SumEpsilon : Bound::ThisWork, eps);
+    const auto drawn = ctx.noise.laplace_sum(local_groups(q, noise), 1.0, eps, "Algorithm 5.1: each curator's local noise");
+    ctx.out.vector("answers", {q.grand_total + drawn.noise});
+    ctx.out.vector("truth", {q.grand_total});
+    ctx.out.scalar("eps_max_epsilon", bound_noise(q, Bound::MaxEpsilon, eps).eps_global);
+    ctx.out.scalar("eps_this_work", bound_noise(q, Bound::ThisWork, eps).eps_global);
+    ctx.out.scalar("eps_sum_epsilon", bound_noise(q, Bound::SumEpsilon, eps).eps_global);
+  }
+};
+
+}  // namespace
+}  // namespace dplab::lu_budget_bounds
+
+using dplab::lu_budget_bounds::Aggregation;
+DPLAB_ALGORITHM(Aggregation);
