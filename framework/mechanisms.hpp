@@ -2,6 +2,7 @@
 // mechanism that would overspend fails before releasing anything.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -145,6 +146,21 @@ class Mechanisms {
     double scale_;
   };
   LaplaceBlocks laplace_blocks(double l1_sensitivity, double eps, const char* what = "laplace blocks");
+
+  // Exponential mechanism on a continuous range, a Euclidean ball (McSherry & Talwar 2007;
+  // lu_thesis Algorithm 7.1 line 7 samples a private centroid from a ball-shaped sampling zone
+  // this way): writes to `out` a point x of the ball B(center, radius) drawn with density
+  // proportional to exp(eps * score(x) / (2 * sensitivity)) with respect to volume. Sampled
+  // exactly by rejection from the uniform law on the ball: a proposal x is accepted with
+  // probability exp(eps * (score(x) - score_max) / (2 * sensitivity)), a valid envelope because
+  // score(x) <= score_max on the ball; a proposal scoring above score_max throws (the envelope
+  // would be wrong), as does a draw needing more than `max_proposals` proposals (the acceptance
+  // rate is at least exp(-eps (score_max - inf score) / (2 sensitivity))). One charge of eps
+  // before any draw. Returns the number of proposals used.
+  std::uint64_t exponential_ball(std::span<const double> center, double radius,
+                                 const std::function<double(std::span<const double>)>& score, double score_max,
+                                 double sensitivity, double eps, std::span<double> out,
+                                 const char* what = "exponential (ball)", std::uint64_t max_proposals = 100000000);
 
  private:
   Stream& stream_;
