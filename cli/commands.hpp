@@ -13,6 +13,7 @@ int run(const std::vector<std::string>& args);
 int show(const std::vector<std::string>& args);
 int plot(const std::vector<std::string>& args);
 int datasets(const std::vector<std::string>& args);
+int audit(const std::vector<std::string>& args);
 
 // Source tree root (for experiments/, plots/, results/reference/): $DPLAB_HOME or the
 // directory this binary was built from.

@@ -22,12 +22,12 @@ void require_unit_box(const PointSet& data, const char* algorithm) {
 
 void dp_kmeans(const PointSet& data, std::size_t k, const std::vector<double>& budgets,
                std::vector<double>& centroids, Mechanisms& noise, clustering::Accumulators& acc,
-               std::vector<double>& scratch) {
+               std::vector<double>& scratch, bool paper_sums) {
   const std::size_t d = data.d;
   for (double eps_i : budgets) {
     clustering::assign_and_accumulate(data, centroids, k, acc, scratch);
     noise.laplace(acc.counts, 1.0, eps_i / 2, "cluster counts (Algorithm 1 line 3)");
-    noise.laplace(acc.sums, static_cast<double>(d), eps_i / 2, "cluster sums (Algorithm 1 line 4)");
+    noise.laplace(acc.sums, paper_sums ? 1.0 : static_cast<double>(d), eps_i / 2, "cluster sums (Algorithm 1 line 4)");
     for (std::size_t c = 0; c < k; ++c) {
       if (!(acc.counts[c] >= 1)) continue;  // keep the previous centroid
       for (std::size_t j = 0; j < d; ++j)

@@ -31,9 +31,11 @@ std::vector<double> uniform_centroids(Stream& stream, std::size_t k, std::size_t
 // Throws unless every coordinate lies in [-1, 1] (what the sensitivities above assume).
 void require_unit_box(const PointSet& data, const char* algorithm);
 
-// Runs len(budgets) noisy iterations from `centroids` (k x d, updated in place).
+// Runs len(budgets) noisy iterations from `centroids` (k x d, updated in place). The sums are
+// released at L1 sensitivity d unless `paper_sums`: the paper's sensitivity 1, which is NOT
+// eps-DP for d > 1 (a point moves a sum by d; `dplab audit` finds it, README).
 void dp_kmeans(const PointSet& data, std::size_t k, const std::vector<double>& budgets,
                std::vector<double>& centroids, Mechanisms& noise, clustering::Accumulators& acc,
-               std::vector<double>& scratch);
+               std::vector<double>& scratch, bool paper_sums = false);
 
 }  // namespace dplab::budget_series

@@ -21,7 +21,7 @@ AlgorithmInfo problem_info(std::string name, std::string doc) {
   };
   i.outputs = {
       {"answers", "noisy answers to the workload", true, "query"},
-      {"truth", "true answers W x", true, "query"},
+      {"truth", "true answers W x", true, "query", false, false, /*evaluation=*/true},
       {"sensitivity", "Delta_W, the workload's largest column L1 norm", false, ""},
   };
   i.budget_param = "eps";
