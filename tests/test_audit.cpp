@@ -11,6 +11,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -138,19 +140,20 @@ TEST_CASE("the mechanisms pass at their eps") {
     CAPTURE(m);
     const AuditReport r = audit_of(m, {"eps=1"}, 40000);
     CHECK_FALSE(r.violation());
-    // The audit has power: the mechanisms' loss is close to eps and the bound gets near it.
-    CHECK(r.eps_hat > 0.5);
+    // The audit has power: Laplace, geometric and exceedances lose eps on some event (seen:
+    // eps_hat 0.92, 0.94, 0.75), the exponential mechanism on counts at most eps / 2 (0.30).
+    CHECK(r.eps_hat > 0.25);
   }
 }
 
 TEST_CASE("DPBench's DAWA partition noise is caught, the provable noise passes") {
-  // All of eps on the partition (ratio 0.95): the all-singletons partition of (1, 0, 1) is
-  // e^(2.71 eps1) times likelier than on (1, 1, 1) (tests/test_dawa.cpp).
-  const std::vector<std::string> p = {"eps=1", "ratio=0.95", "queries=20"};
+  // The budgets of tests/test_dawa.cpp, eps1 = 1 and eps2 = 1/1.2 (eps = 1.833): the
+  // all-singletons partition of (1, 0, 1) is e^2.71 times likelier than on (1, 1, 1).
+  const std::vector<std::string> p = {"eps=1.8333333", "ratio=0.5454545", "queries=20"};
   std::vector<std::string> ref = p, prov = p;
   ref.push_back("partition_noise=reference");
   prov.push_back("partition_noise=provable");
-  CHECK(audit_of("workload_division.dawa", ref, 20000).violation());
+  CHECK(audit_of("workload_division.dawa", ref, 60000).violation());
   CHECK_FALSE(audit_of("workload_division.dawa", prov, 20000).violation());
 }
 
@@ -162,6 +165,14 @@ TEST_CASE("the paper's sensitivity-1 k-means sums are caught in 8 dimensions") {
 }
 
 TEST_CASE("every auditable algorithm passes at its default configuration") {
+  // Parameters the audit must give: wavecluster's public bounding box (it has no default),
+  // and fewer workload queries than the default 2,000 (the runs' cost, not their privacy).
+  const std::map<std::string, std::vector<std::string>> needed = {
+      {"wavecluster", {"xmin=-1", "xmax=1", "ymin=-1", "ymax=1"}}, {"workload_division", {"queries=50"}}};
+  // Known findings: MWEM takes the total count N as public (README, workload_division), so
+  // under add/remove-one neighbours its release tells x from x' outright (seen: eps_hat 5.29,
+  // 0 vs 2000 test runs); it is eps-DP only for replace-one neighbours of a known N.
+  const std::set<std::string> findings = {"workload_division.mwem"};
   for (const auto& name : AlgorithmRegistry::instance().names()) {
     const AlgorithmInfo info = find_algorithm(name).info();
     if (info.role != AlgorithmRole::Algorithm) continue;
@@ -171,7 +182,9 @@ TEST_CASE("every auditable algorithm passes at its default configuration") {
       continue;
     }
     CAPTURE(name);
-    CHECK_FALSE(audit_of(name, {}, 4000).violation());
+    auto it = needed.find(name.substr(0, name.find('.')));
+    const AuditReport r = audit_of(name, it == needed.end() ? std::vector<std::string>{} : it->second, 4000);
+    CHECK(r.violation() == (findings.count(name) > 0));
   }
 }
 

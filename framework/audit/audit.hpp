@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "framework/audit/neighbours.hpp"
+#include "framework/registry.hpp"
 
 namespace dplab::audit {
 

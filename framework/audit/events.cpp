@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <boost/math/special_functions/beta.hpp>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <map>
 #include <sstream>
+#include <tuple>
 #include <unordered_map>
 
 #include "core/rng.hpp"
