@@ -5,6 +5,7 @@
 
 #include "datasets/catalogue.hpp"
 #include "core/params.hpp"
+#include "framework/home.hpp"
 
 namespace dplab::cli {
 
@@ -15,9 +16,8 @@ int plot(const std::vector<std::string>& args);
 int datasets(const std::vector<std::string>& args);
 int audit(const std::vector<std::string>& args);
 
-// Source tree root (for experiments/, plots/, results/reference/): $DPLAB_HOME or the
-// directory this binary was built from.
-std::string home();
+// Where experiments/, plots/ and results/reference/ are (framework/home.hpp).
+inline std::string home() { return dplab_home(); }
 
 // Shared printing of parameters and catalogue entries (list, datasets).
 void print_params(const std::vector<ParamSpec>& params);

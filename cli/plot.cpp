@@ -14,6 +14,7 @@
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "framework/spec.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
 
@@ -59,6 +60,27 @@ struct RemoveOnExit {
     std::filesystem::remove(path, ec);
   }
 };
+
+// The figure's caption of what it holds fixed: the dataset when the spec names one, and the
+// spec's fixed parameters (after the run's --set), e.g. "Birch3, eps = 1, k = 20". Read from the
+// spec text stored in the result; a spec this build can no longer read gets no caption.
+std::string fixed_caption(const ResultData& r) {
+  std::vector<std::string> overrides;
+  for (std::size_t at = 0; at < r.meta.overrides.size();) {
+    const std::size_t end = std::min(r.meta.overrides.find("; ", at), r.meta.overrides.size());
+    overrides.push_back(r.meta.overrides.substr(at, end - at));
+    at = end + 2;
+  }
+  Spec sp;
+  try {
+    sp = parse_spec(r.meta.spec_text, r.meta.spec_path, overrides);
+  } catch (const Error&) {
+    return "";
+  }
+  std::string out = sp.datasets.size() == 1 ? sp.datasets.front().label : "";
+  for (const auto& [name, value] : sp.params) out += (out.empty() ? "" : ", ") + name + " = " + value.text;
+  return out;
+}
 
 }  // namespace
 
@@ -109,7 +131,8 @@ int plot(const std::vector<std::string>& args) {
   std::string python = "python3";
   if (const char* env = std::getenv("DPLAB_PYTHON"); env && *env) python = env;
   else if (fs::exists("/usr/bin/python3")) python = "/usr/bin/python3";
-  std::vector<std::string> argv_s = {python, script, result, "--summary", tmpl, "--format", vm["format"].as<std::string>()};
+  std::vector<std::string> argv_s = {python, script, result, "--summary", tmpl, "--format", vm["format"].as<std::string>(),
+                                     "--fixed", fixed_caption(r)};
   if (!vm["out-dir"].as<std::string>().empty()) {
     argv_s.push_back("--out-dir");
     argv_s.push_back(vm["out-dir"].as<std::string>());

@@ -19,6 +19,7 @@
 
 #include "dplab_git_version.hpp"
 #include "core/error.hpp"
+#include "framework/plot_check.hpp"
 #include "framework/progress.hpp"
 #include "framework/registry.hpp"
 #include "framework/checked_file.hpp"
@@ -342,6 +343,16 @@ RunSummary run(const RunOptions& opts) {
   if (opts.trials) overrides.push_back("trials=" + std::to_string(*opts.trials));
   Spec spec = load_spec(opts.spec_path, overrides);
   std::vector<Point> points = expand(spec, opts.max_points);  // validates everything before any trial runs
+  // The spec's own figure must show every parameter it varies. An override may change what varies
+  // (--set sweep.eps=[1,2] on a table of eps = 1): the numbers are still worth computing, so that
+  // is a warning, and the figure can be made to fit with a further --set plot.<option>=...
+  try {
+    check_plot(spec, points);
+  } catch (const Error& e) {
+    if (opts.overrides.empty()) throw;
+    std::cerr << "warning: " << e.what() << " (after --set; the trials run, the figure will not fit until the plot "
+              << "block is changed too, e.g. --set plot.columns=eps)\n";
+  }
   const std::string out = opts.out.empty() ? default_output(spec, opts.overrides) : opts.out;
   const std::size_t P = points.size();
   const auto T = static_cast<std::size_t>(spec.trials);

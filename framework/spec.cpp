@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "framework/json.hpp"
+#include "framework/plot_check.hpp"
 #include "core/rng.hpp"
 
 namespace dplab {
@@ -429,7 +430,7 @@ void read_trials(const Reader& r, const YAML::Node& root, Spec& s) {
 void read_plot(const Reader& r, const YAML::Node& root, Spec& s) {
   YAML::Node plot = root["plot"];
   if (!plot) return;
-  static const std::vector<std::string> kPlotKinds = {"line", "bar", "table", "scatter"};
+  const std::vector<std::string> kPlotKinds = plot_kinds();  // plots/kinds/<kind>.yaml
   auto check_plot = [&](const YAML::Node& p, const std::string& field) {
     if (!p.IsMap()) r.fail(p, field, "expected a mapping of plot options");
     if (p["kind"]) {
@@ -449,6 +450,7 @@ void read_plot(const Reader& r, const YAML::Node& root, Spec& s) {
     check_plot(plot, "plot");
   }
   s.plot_json = yaml_to_json(plot);
+  s.plot_line = r.line(plot);
 }
 
 }  // namespace

@@ -84,6 +84,7 @@ struct Spec {
   std::uint64_t seed = 1;
   std::vector<std::string> metrics;
   std::string plot_json = "{}";
+  int plot_line = 0;        // where the plot section starts, for framework/plot_check errors
   std::string reference;    // reference CSV path (default results/reference/<paper>/<name>.csv)
   std::string hash;         // of everything that affects results (not trials, plot or text)
 };

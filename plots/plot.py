@@ -52,12 +52,14 @@ def main():
     ap.add_argument("--summary", required=True, help="statistics written by dplab plot")
     ap.add_argument("--format", default="png,pdf")
     ap.add_argument("--out-dir", default="")
+    ap.add_argument("--fixed", default="", help="what the figure holds fixed (dataset, parameters)")
     args = ap.parse_args()
     formats = [f.strip() for f in args.format.split(",") if f.strip()]
     bad = [f for f in formats if f not in ("png", "pdf", "svg")]
     if bad:
         fail(f"unknown format {bad[0]!r} (allowed: png, pdf, svg)")
     res = Result(args.result, args.summary)
+    res.fixed = args.fixed
     out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.result))
     os.makedirs(out_dir, exist_ok=True)
     plots = res.plot if isinstance(res.plot, list) else [res.plot]

@@ -144,46 +144,6 @@ TEST_CASE("same seed gives identical data, another seed different data") {
   }
 }
 
-TEST_CASE("gaussian_mixture: equal weights give equal cluster sizes around k centres in the box") {
-  const std::size_t n = 6000, d = 3, k = 4;
-  const double sd = 1.5, box = 100;
-  const auto& ps = as<PointSet>(generate("gaussian_mixture", {{"n", std::int64_t(n)}, {"d", std::int64_t(d)},
-                                                              {"k", std::int64_t(k)}, {"sd", sd}, {"box", box}}, 3));
-  REQUIRE(ps.n == n);
-  REQUIRE(ps.d == d);
-  REQUIRE(ps.labels.size() == n);
-  std::vector<std::size_t> size(k, 0);
-  std::vector<double> mean(k * d, 0.0), sq(k * d, 0.0);
-  for (std::size_t i = 0; i < n; ++i) {
-    REQUIRE(ps.labels[i] >= 0);
-    REQUIRE(std::size_t(ps.labels[i]) < k);
-    const auto j = std::size_t(ps.labels[i]);
-    ++size[j];
-    for (std::size_t t = 0; t < d; ++t) mean[j * d + t] += ps.row(i)[t];
-  }
-  for (std::size_t j = 0; j < k; ++j) CHECK(size[j] == n / k);
-  for (std::size_t j = 0; j < k * d; ++j) mean[j] /= double(n / k);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t t = 0; t < d; ++t) {
-      const double e = ps.row(i)[t] - mean[std::size_t(ps.labels[i]) * d + t];
-      sq[std::size_t(ps.labels[i]) * d + t] += e * e;
-    }
-  for (std::size_t j = 0; j < k; ++j)
-    for (std::size_t t = 0; t < d; ++t) {
-      CAPTURE(j);
-      CAPTURE(t);
-      // Cluster means: centres drawn in the box (a centre within 5 standard errors of the box).
-      CHECK(mean[j * d + t] > -5 * sd / std::sqrt(double(n / k)));
-      CHECK(mean[j * d + t] < box + 5 * sd / std::sqrt(double(n / k)));
-      // Isotropic spread sd in every dimension (standard error of a sample sd: sd / sqrt(2m)).
-      const double s = std::sqrt(sq[j * d + t] / double(n / k - 1));
-      CHECK(std::fabs(s - sd) < 5 * sd / std::sqrt(2.0 * double(n / k)));
-    }
-  // The labels are shuffled: the first k points are not all from one component.
-  std::set<std::int32_t> first(ps.labels.begin(), ps.labels.begin() + 20);
-  CHECK(first.size() > 1);
-}
-
 TEST_CASE("gaussian_mixture: the cluster mean is the centre (sd 0 puts every point on it)") {
   const auto& ps = as<PointSet>(generate("gaussian_mixture", {{"n", std::int64_t(50)}, {"k", std::int64_t(5)},
                                                               {"sd", 0.0}, {"box", 10.0}}));
@@ -266,61 +226,11 @@ TEST_CASE("stm_like: extreme sizes and very skewed popularity") {
   CHECK(std::fabs(mean_record_size(skewed) / 60.0 - 1) < 0.05);
 }
 
-TEST_CASE("stm_like: items are drawn by successive sampling without replacement, exactly") {
-  // Three items of weights 1, 2^-3, 3^-3, two per record: Pr[{a, b}] = w_a/W w_b/(W - w_a) +
-  // w_b/W w_a/(W - w_b). The top item comes back often, so both the rejection path and the
-  // sum-tree path are used.
-  const std::size_t n = 200000;
-  const auto& t = as<Transactions>(generate("stm_like", {{"records", std::int64_t(n)}, {"items", std::int64_t(3)},
-                                                        {"max_size", std::int64_t(2)}, {"mean_size", 2.0},
-                                                        {"skew", 3.0}}, 6));
-  REQUIRE(t.items.size() == 2 * n);
-  check_records(t, 2);
-  // Ids by popularity: the permutation of ranks to ids is the dataset's own.
-  const std::vector<std::size_t> f = item_frequencies(t);
-  std::vector<std::uint32_t> id(3);
-  std::iota(id.begin(), id.end(), 0u);
-  std::sort(id.begin(), id.end(), [&](auto a, auto b) { return f[a] > f[b]; });
-  const double w[3] = {1.0, 1.0 / 8, 1.0 / 27}, total = w[0] + w[1] + w[2];
-  for (int a = 0; a < 3; ++a)
-    for (int b = a + 1; b < 3; ++b) {
-      CAPTURE(a);
-      CAPTURE(b);
-      const double expect = w[a] / total * w[b] / (total - w[a]) + w[b] / total * w[a] / (total - w[b]);
-      std::size_t count = 0;
-      const std::uint32_t lo = std::min(id[a], id[b]), hi = std::max(id[a], id[b]);
-      for (std::size_t r = 0; r < n; ++r) count += t.record(r)[0] == lo && t.record(r)[1] == hi;
-      CHECK(std::fabs(double(count) / double(n) - expect) < 5 * std::sqrt(expect * (1 - expect) / double(n)));
-    }
-}
-
 TEST_CASE("stm_like: inconsistent parameters are rejected naming the parameter") {
   CHECK_CONTAINS(error_of([] { generate("stm_like", {{"items", std::int64_t(10)}, {"max_size", std::int64_t(20)}}); }), "'max_size'");
   CHECK_CONTAINS(error_of([] { generate("stm_like", {{"max_size", std::int64_t(5)}, {"mean_size", 6.0}}); }), "'mean_size'");
   CHECK_CONTAINS(error_of([] { generate("stm_like", {{"records", std::int64_t(5)}}); }), "'plant_max'");
   CHECK_CONTAINS(error_of([] { generate("stm_like", {{"skew", -1.0}}); }), "'skew'");
-}
-
-TEST_CASE("aggregation_values: lu_thesis ch. 4 data, N(500, 1), positive, 4 decimals") {
-  const auto& ps = as<PointSet>(generate("aggregation_values", {}, 2));
-  REQUIRE(ps.n == 10000);
-  REQUIRE(ps.d == 5);
-  CHECK_FALSE(ps.labelled());
-  double sum = 0, sq = 0;
-  bool positive = true, rounded = true;
-  for (double v : ps.x) {
-    sum += v;
-    positive = positive && v > 0;
-    rounded = rounded && std::fabs(v * 1e4 - std::round(v * 1e4)) < 1e-6;
-  }
-  const double m = sum / double(ps.x.size());
-  for (double v : ps.x) sq += (v - m) * (v - m);
-  const double var = sq / double(ps.x.size() - 1);
-  CHECK(positive);
-  CHECK(rounded);
-  CHECK(std::fabs(m - 500) < 5 * std::sqrt(1.0 / 50000));
-  CHECK(std::fabs(var - 1) < 5 * std::sqrt(2.0 / 50000));
-  CHECK(std::set<double>(ps.x.begin(), ps.x.end()).size() > 1000);  // four decimals, not integers
 }
 
 TEST_CASE("aggregation_values: other settings, non-positive values redrawn") {
@@ -435,6 +345,104 @@ TEST_CASE("hamiltonian_network: infeasible |E| is rejected with the allowed rang
   CHECK_CONTAINS(err, "'cyclic'");
   err = error_of([] { generate("hamiltonian_network", {{"vertices", std::int64_t(1)}}); });
   CHECK_CONTAINS(err, "'vertices'");
+}
+
+}  // TEST_SUITE
+
+// Checks of laws at fixed seeds; each states its false-failure rate (ctest -L statistical).
+TEST_SUITE("generators_statistical") {
+
+TEST_CASE("gaussian_mixture: equal weights give equal cluster sizes around k centres in the box") {
+  // 24 two-sided 5-sigma checks (normal approximation): false failure < 24 x 5.7e-7 < 1.4e-5
+  const std::size_t n = 6000, d = 3, k = 4;
+  const double sd = 1.5, box = 100;
+  const auto& ps = as<PointSet>(generate("gaussian_mixture", {{"n", std::int64_t(n)}, {"d", std::int64_t(d)},
+                                                              {"k", std::int64_t(k)}, {"sd", sd}, {"box", box}}, 3));
+  REQUIRE(ps.n == n);
+  REQUIRE(ps.d == d);
+  REQUIRE(ps.labels.size() == n);
+  std::vector<std::size_t> size(k, 0);
+  std::vector<double> mean(k * d, 0.0), sq(k * d, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    REQUIRE(ps.labels[i] >= 0);
+    REQUIRE(std::size_t(ps.labels[i]) < k);
+    const auto j = std::size_t(ps.labels[i]);
+    ++size[j];
+    for (std::size_t t = 0; t < d; ++t) mean[j * d + t] += ps.row(i)[t];
+  }
+  for (std::size_t j = 0; j < k; ++j) CHECK(size[j] == n / k);
+  for (std::size_t j = 0; j < k * d; ++j) mean[j] /= double(n / k);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t t = 0; t < d; ++t) {
+      const double e = ps.row(i)[t] - mean[std::size_t(ps.labels[i]) * d + t];
+      sq[std::size_t(ps.labels[i]) * d + t] += e * e;
+    }
+  for (std::size_t j = 0; j < k; ++j)
+    for (std::size_t t = 0; t < d; ++t) {
+      CAPTURE(j);
+      CAPTURE(t);
+      // Cluster means: centres drawn in the box (a centre within 5 standard errors of the box).
+      CHECK(mean[j * d + t] > -5 * sd / std::sqrt(double(n / k)));
+      CHECK(mean[j * d + t] < box + 5 * sd / std::sqrt(double(n / k)));
+      // Isotropic spread sd in every dimension (standard error of a sample sd: sd / sqrt(2m)).
+      const double s = std::sqrt(sq[j * d + t] / double(n / k - 1));
+      CHECK(std::fabs(s - sd) < 5 * sd / std::sqrt(2.0 * double(n / k)));
+    }
+  // The labels are shuffled: the first k points are not all from one component.
+  std::set<std::int32_t> first(ps.labels.begin(), ps.labels.begin() + 20);
+  CHECK(first.size() > 1);
+}
+
+TEST_CASE("stm_like: items are drawn by successive sampling without replacement, exactly") {
+  // 3 two-sided 5-sigma binomial checks: false failure < 2e-6
+  // Three items of weights 1, 2^-3, 3^-3, two per record: Pr[{a, b}] = w_a/W w_b/(W - w_a) +
+  // w_b/W w_a/(W - w_b). The top item comes back often, so both the rejection path and the
+  // sum-tree path are used.
+  const std::size_t n = 200000;
+  const auto& t = as<Transactions>(generate("stm_like", {{"records", std::int64_t(n)}, {"items", std::int64_t(3)},
+                                                        {"max_size", std::int64_t(2)}, {"mean_size", 2.0},
+                                                        {"skew", 3.0}}, 6));
+  REQUIRE(t.items.size() == 2 * n);
+  check_records(t, 2);
+  // Ids by popularity: the permutation of ranks to ids is the dataset's own.
+  const std::vector<std::size_t> f = item_frequencies(t);
+  std::vector<std::uint32_t> id(3);
+  std::iota(id.begin(), id.end(), 0u);
+  std::sort(id.begin(), id.end(), [&](auto a, auto b) { return f[a] > f[b]; });
+  const double w[3] = {1.0, 1.0 / 8, 1.0 / 27}, total = w[0] + w[1] + w[2];
+  for (int a = 0; a < 3; ++a)
+    for (int b = a + 1; b < 3; ++b) {
+      CAPTURE(a);
+      CAPTURE(b);
+      const double expect = w[a] / total * w[b] / (total - w[a]) + w[b] / total * w[a] / (total - w[b]);
+      std::size_t count = 0;
+      const std::uint32_t lo = std::min(id[a], id[b]), hi = std::max(id[a], id[b]);
+      for (std::size_t r = 0; r < n; ++r) count += t.record(r)[0] == lo && t.record(r)[1] == hi;
+      CHECK(std::fabs(double(count) / double(n) - expect) < 5 * std::sqrt(expect * (1 - expect) / double(n)));
+    }
+}
+
+TEST_CASE("aggregation_values: lu_thesis ch. 4 data, N(500, 1), positive, 4 decimals") {
+  // 2 two-sided 5-sigma checks of mean and variance: false failure < 1.2e-6
+  const auto& ps = as<PointSet>(generate("aggregation_values", {}, 2));
+  REQUIRE(ps.n == 10000);
+  REQUIRE(ps.d == 5);
+  CHECK_FALSE(ps.labelled());
+  double sum = 0, sq = 0;
+  bool positive = true, rounded = true;
+  for (double v : ps.x) {
+    sum += v;
+    positive = positive && v > 0;
+    rounded = rounded && std::fabs(v * 1e4 - std::round(v * 1e4)) < 1e-6;
+  }
+  const double m = sum / double(ps.x.size());
+  for (double v : ps.x) sq += (v - m) * (v - m);
+  const double var = sq / double(ps.x.size() - 1);
+  CHECK(positive);
+  CHECK(rounded);
+  CHECK(std::fabs(m - 500) < 5 * std::sqrt(1.0 / 50000));
+  CHECK(std::fabs(var - 1) < 5 * std::sqrt(2.0 / 50000));
+  CHECK(std::set<double>(ps.x.begin(), ps.x.end()).size() > 1000);  // four decimals, not integers
 }
 
 }  // TEST_SUITE

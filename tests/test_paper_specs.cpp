@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "framework/plot_check.hpp"
 #include "framework/reference.hpp"
 #include "framework/sweep.hpp"
 #include "test_support.hpp"
@@ -58,7 +59,8 @@ TEST_SUITE("specs") {
       for (const auto& spec : specs_in(e.path())) {
         names.push_back(spec.stem().string());
         CAPTURE(spec.string());
-        CHECK_NOTHROW(dplab::expand(dplab::load_spec(spec.string())));
+        const dplab::Spec sp = dplab::load_spec(spec.string());
+        CHECK_NOTHROW(dplab::check_plot(sp, dplab::expand(sp)));
       }
       std::sort(names.begin(), names.end());
     }

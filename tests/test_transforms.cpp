@@ -182,19 +182,6 @@ TEST_CASE("subsample: n points chosen uniformly without replacement, in original
   CHECK_CONTAINS(error_of([&] { apply("subsample", ps, {{"n", std::int64_t(1001)}}); }), "'n'");
 }
 
-TEST_CASE("subsample: every record is kept with probability n / N") {
-  auto ps = std::make_shared<PointSet>();
-  ps->n = 10;
-  ps->d = 1;
-  for (std::size_t i = 0; i < 10; ++i) ps->x.push_back(double(i));
-  std::vector<double> kept(10, 0);
-  const std::size_t runs = 20000;
-  for (std::size_t r = 0; r < runs; ++r)
-    for (double v : as<PointSet>(apply("subsample", ps, {{"n", std::int64_t(3)}}, r)).x) kept[std::size_t(v)] += 1;
-  const double se = std::sqrt(0.3 * 0.7 / double(runs));
-  for (double k : kept) CHECK(std::fabs(k / double(runs) - 0.3) < 5 * se);
-}
-
 TEST_CASE("subsample: transactions and ratings") {
   auto t = transactions({{0, 3}, {1}, {2, 4, 5}, {0}, {3, 5}, {1, 2}}, 6);
   t->item_names = {"a", "b", "c", "d", "e", "f"};
@@ -268,7 +255,89 @@ TEST_CASE("top_items: the m most frequent items, renumbered by frequency rank; e
   CHECK_CONTAINS(error_of([&] { apply("top_items", t, {{"m", std::int64_t(7)}}); }), "'m'");
 }
 
+TEST_CASE("birch2_subset: evenly spaced clusters completed to points/clusters by their fitted Gaussians") {
+  const std::size_t source = 20, per = 60;
+  auto b = birch_like(source, per);
+  const PointSet before = *b;
+  // 4 of 20 clusters: source clusters 2, 7, 12, 17, each completed from 60 to 100 points.
+  const auto& out = as<PointSet>(apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(400)},
+                                                            {"source_clusters", std::int64_t(source)}}));
+  REQUIRE(out.n == 400);
+  REQUIRE(out.d == 2);
+  REQUIRE(out.labels.size() == 400);
+  const std::size_t picked[] = {2, 7, 12, 17};
+  for (std::size_t j = 0; j < 4; ++j) {
+    CAPTURE(j);
+    for (std::size_t t = 0; t < 100; ++t) CHECK(out.labels[j * 100 + t] == std::int32_t(j));
+    // The first 60 are the cluster's own points, in input order.
+    const std::size_t c = picked[j];
+    CHECK(std::equal(b->x.begin() + std::ptrdiff_t(c * per * 2), b->x.begin() + std::ptrdiff_t((c + 1) * per * 2),
+                     out.x.begin() + std::ptrdiff_t(j * 100 * 2)));
+    // The 40 drawn ones lie around the cluster (its x bin is [10c, 10c + 10)).
+    for (std::size_t t = per; t < 100; ++t) {
+      const double x = out.x[(j * 100 + t) * 2];
+      CHECK(x > 10.0 * double(c) - 2);
+      CHECK(x < 10.0 * double(c) + 12);
+    }
+  }
+  CHECK(same_points(*b, before));
+  CHECK(same_points(out, as<PointSet>(apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(400)},
+                                                                  {"source_clusters", std::int64_t(source)}}))));
+}
+
+TEST_CASE("birch2_subset: fewer points than the clusters hold, uneven splits and errors") {
+  auto b = birch_like(20, 60);
+  // 30 of each picked cluster's 60 points: a subset of its own points, in order.
+  const auto& sub = as<PointSet>(apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(120)},
+                                                            {"source_clusters", std::int64_t(20)}}));
+  REQUIRE(sub.n == 120);
+  const std::size_t picked[] = {2, 7, 12, 17};
+  for (std::size_t i = 0; i < sub.n; ++i) {
+    const std::size_t j = std::size_t(sub.labels[i]);
+    CHECK(j == i / 30);
+    const double x = sub.x[i * 2];
+    CHECK(x >= 10.0 * double(picked[j]));
+    CHECK(x < 10.0 * double(picked[j]) + 10);
+    if (i % 30) CHECK(std::find(b->x.begin(), b->x.end(), x) > std::find(b->x.begin(), b->x.end(), sub.x[(i - 1) * 2]));
+  }
+  // 402 points: 101, 101, 100, 100.
+  const auto& uneven = as<PointSet>(apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(402)},
+                                                               {"source_clusters", std::int64_t(20)}}));
+  std::vector<std::size_t> size(4, 0);
+  for (auto l : uneven.labels) ++size[std::size_t(l)];
+  CHECK(size == std::vector<std::size_t>{101, 101, 100, 100});
+  // Defaults: 5 clusters of 2,400 from 100 source clusters.
+  const auto& dflt = as<PointSet>(apply("birch2_subset", birch_like(100, 30), {}));
+  CHECK(dflt.n == 12000);
+  CHECK(dflt.label_count() == 5);
+  CHECK_CONTAINS(error_of([&] { apply("birch2_subset", b, {{"clusters", std::int64_t(21)}, {"source_clusters", std::int64_t(20)}}); }),
+                 "'clusters'");
+  CHECK_CONTAINS(error_of([&] { apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(3)},
+                                                             {"source_clusters", std::int64_t(20)}}); }),
+                 "'points'");
+}
+
+}  // TEST_SUITE
+
+// Checks of laws at fixed seeds; each states its false-failure rate (ctest -L statistical).
+TEST_SUITE("transforms_statistical") {
+
+TEST_CASE("subsample: every record is kept with probability n / N") {
+  // 10 two-sided 5-sigma binomial checks: false failure < 6e-6
+  auto ps = std::make_shared<PointSet>();
+  ps->n = 10;
+  ps->d = 1;
+  for (std::size_t i = 0; i < 10; ++i) ps->x.push_back(double(i));
+  std::vector<double> kept(10, 0);
+  const std::size_t runs = 20000;
+  for (std::size_t r = 0; r < runs; ++r)
+    for (double v : as<PointSet>(apply("subsample", ps, {{"n", std::int64_t(3)}}, r)).x) kept[std::size_t(v)] += 1;
+  const double se = std::sqrt(0.3 * 0.7 / double(runs));
+  for (double k : kept) CHECK(std::fabs(k / double(runs) - 0.3) < 5 * se);
+}
+
 TEST_CASE("upsample: factor jittered copies, labels copied, jitter sd = sigma x range") {
+  // 4 two-sided 5-sigma checks of the jitter's mean and sd: false failure < 2.3e-6
   auto ps = random_points(1000, 2);
   const PointSet before = *ps;
   std::vector<double> range(2);
@@ -315,37 +384,8 @@ TEST_CASE("upsample: factor jittered copies, labels copied, jitter sd = sigma x 
   CHECK_FALSE(as<PointSet>(apply("upsample", flat, {{"factor", std::int64_t(2)}})).labelled());
 }
 
-TEST_CASE("birch2_subset: evenly spaced clusters completed to points/clusters by their fitted Gaussians") {
-  const std::size_t source = 20, per = 60;
-  auto b = birch_like(source, per);
-  const PointSet before = *b;
-  // 4 of 20 clusters: source clusters 2, 7, 12, 17, each completed from 60 to 100 points.
-  const auto& out = as<PointSet>(apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(400)},
-                                                            {"source_clusters", std::int64_t(source)}}));
-  REQUIRE(out.n == 400);
-  REQUIRE(out.d == 2);
-  REQUIRE(out.labels.size() == 400);
-  const std::size_t picked[] = {2, 7, 12, 17};
-  for (std::size_t j = 0; j < 4; ++j) {
-    CAPTURE(j);
-    for (std::size_t t = 0; t < 100; ++t) CHECK(out.labels[j * 100 + t] == std::int32_t(j));
-    // The first 60 are the cluster's own points, in input order.
-    const std::size_t c = picked[j];
-    CHECK(std::equal(b->x.begin() + std::ptrdiff_t(c * per * 2), b->x.begin() + std::ptrdiff_t((c + 1) * per * 2),
-                     out.x.begin() + std::ptrdiff_t(j * 100 * 2)));
-    // The 40 drawn ones lie around the cluster (its x bin is [10c, 10c + 10)).
-    for (std::size_t t = per; t < 100; ++t) {
-      const double x = out.x[(j * 100 + t) * 2];
-      CHECK(x > 10.0 * double(c) - 2);
-      CHECK(x < 10.0 * double(c) + 12);
-    }
-  }
-  CHECK(same_points(*b, before));
-  CHECK(same_points(out, as<PointSet>(apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(400)},
-                                                                  {"source_clusters", std::int64_t(source)}}))));
-}
-
 TEST_CASE("birch2_subset: the draws follow each cluster's mean and covariance") {
+  // 10 two-sided 5-sigma checks of means, variances, covariance: false failure < 6e-6
   auto b = birch_like(10, 200);
   // 2 of 10 clusters (source 2 and 7) of 5,000 points: 4,800 draws each.
   const auto& out = as<PointSet>(apply("birch2_subset", b, {{"clusters", std::int64_t(2)}, {"points", std::int64_t(10000)},
@@ -375,38 +415,6 @@ TEST_CASE("birch2_subset: the draws follow each cluster's mean and covariance") 
     CHECK(std::fabs(c_out - c_src) < 5 * std::sqrt(v_src[0] * v_src[1] / double(nd)));
     for (std::size_t t = 0; t < 5000; ++t) CHECK(out.labels[j * 5000 + t] == std::int32_t(j));
   }
-}
-
-TEST_CASE("birch2_subset: fewer points than the clusters hold, uneven splits and errors") {
-  auto b = birch_like(20, 60);
-  // 30 of each picked cluster's 60 points: a subset of its own points, in order.
-  const auto& sub = as<PointSet>(apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(120)},
-                                                            {"source_clusters", std::int64_t(20)}}));
-  REQUIRE(sub.n == 120);
-  const std::size_t picked[] = {2, 7, 12, 17};
-  for (std::size_t i = 0; i < sub.n; ++i) {
-    const std::size_t j = std::size_t(sub.labels[i]);
-    CHECK(j == i / 30);
-    const double x = sub.x[i * 2];
-    CHECK(x >= 10.0 * double(picked[j]));
-    CHECK(x < 10.0 * double(picked[j]) + 10);
-    if (i % 30) CHECK(std::find(b->x.begin(), b->x.end(), x) > std::find(b->x.begin(), b->x.end(), sub.x[(i - 1) * 2]));
-  }
-  // 402 points: 101, 101, 100, 100.
-  const auto& uneven = as<PointSet>(apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(402)},
-                                                               {"source_clusters", std::int64_t(20)}}));
-  std::vector<std::size_t> size(4, 0);
-  for (auto l : uneven.labels) ++size[std::size_t(l)];
-  CHECK(size == std::vector<std::size_t>{101, 101, 100, 100});
-  // Defaults: 5 clusters of 2,400 from 100 source clusters.
-  const auto& dflt = as<PointSet>(apply("birch2_subset", birch_like(100, 30), {}));
-  CHECK(dflt.n == 12000);
-  CHECK(dflt.label_count() == 5);
-  CHECK_CONTAINS(error_of([&] { apply("birch2_subset", b, {{"clusters", std::int64_t(21)}, {"source_clusters", std::int64_t(20)}}); }),
-                 "'clusters'");
-  CHECK_CONTAINS(error_of([&] { apply("birch2_subset", b, {{"clusters", std::int64_t(4)}, {"points", std::int64_t(3)},
-                                                             {"source_clusters", std::int64_t(20)}}); }),
-                 "'points'");
 }
 
 }  // TEST_SUITE

@@ -80,8 +80,12 @@ def provenance(res, note):
 
 def finish(fig, res, opts, note, out_base, formats):
     """The figure's super-title, its provenance line and the files."""
+    # The title says what the figure holds fixed (the dataset and the spec's fixed parameters).
+    fixed = getattr(res, "fixed", "")
     if opts.get("suptitle"):
-        fig.suptitle(opts["suptitle"])
+        fig.suptitle(opts["suptitle"] + (f"\n{fixed}" if fixed else ""))
+    elif fixed:
+        fig.suptitle(fixed, fontsize=9)
     fig.text(0.01, 0.005, provenance(res, note), fontsize=6, color="gray")
     fig.tight_layout(rect=(0, 0.02, 1, 1))
     return save(fig, out_base, formats)

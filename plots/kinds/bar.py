@@ -12,6 +12,7 @@ def draw(res, opts, out_base, formats):
     series = opts.get("series") or ("algorithm" if "algorithm" in res.axes else None)
     baseline = opts.get("baseline")
     fig, panels = panel_axes(res, opts, (6.0, 4.2))
+    clipped = False
     for ax, (title, sel) in panels:
         xs, keys = [], []
         for p in sel:
@@ -37,7 +38,14 @@ def draw(res, opts, out_base, formats):
                 mean.append(m[0])
                 err.append(0 if not np.isfinite(hi[0]) else hi[0] - m[0])
             pos = np.arange(len(xs)) - 0.4 + width * (j + 0.5)
-            ax.bar(pos, mean, width, yerr=err, capsize=2, label=label_of(opts, k) if series else y)
+            mean, err = np.array(mean), np.array(err)
+            below = err.copy()
+            if opts.get("logy"):
+                # An error bar reaching 0 or below is cut at a tenth of its bar on a log axis.
+                cut = np.isfinite(mean) & (mean > 0) & (mean - err <= 0)
+                below = np.where(cut, 0.9 * mean, err)
+                clipped = clipped or bool(cut.any())
+            ax.bar(pos, mean, width, yerr=[below, err], capsize=2, label=label_of(opts, k) if series else y)
         ax.set_xticks(np.arange(len(xs)))
         rotation = opts.get("xrotation", 0)
         ax.set_xticklabels([label_of(opts, v) for v in xs], rotation=rotation, ha="right" if rotation else "center")
@@ -47,9 +55,17 @@ def draw(res, opts, out_base, formats):
         if opts.get("logy"):
             ax.set_yscale("log")
         ax.grid(True, axis="y", alpha=0.3)
-        if opts.get("legend") == "outside":
-            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
-        else:
-            ax.legend(loc=opts.get("legend", "best"), fontsize=7)
+    # Panels that would repeat the same legend share one, beside the figure.
+    legends = [ax.get_legend_handles_labels() for ax, _ in panels]
+    if len(legends) > 1 and legends[0][1] and all(n == legends[0][1] for _, n in legends):
+        fig.legend(*legends[0], loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8)
+    else:
+        for ax, _ in panels:
+            if opts.get("legend") == "outside":
+                ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+            else:
+                ax.legend(loc=opts.get("legend", "best"), fontsize=7)
     note = f"ours: mean over {trials_done(res)} trials, 95% CI bars"
+    if clipped:
+        note += " (cut where they reach 0 on the log scale)"
     return finish(fig, res, opts, note, out_base, formats)

@@ -22,6 +22,8 @@ def draw(res, opts, out_base, formats):
     band = opts.get("band", "ci95")
     baseline = opts.get("baseline")
     fig, panels = panel_axes(res, opts, tuple(opts.get("panel_size", (5.2, 4.0))))
+    clipped_any = False
+    legends = []  # per panel: (the axes that carries it, handles, names)
     for ax, (title, sel) in panels:
         lines = {}
         for p in sel:
@@ -48,6 +50,11 @@ def draw(res, opts, out_base, formats):
             (line,) = ax.plot(xs, mean, marker=style.get("marker", "o" if len(xs) <= 20 else None),
                               markersize=4, linestyle=style.get("linestyle", "-"), label=label)
             if band != "none" and stat == "mean" and np.any(np.isfinite(lo)):
+                if opts.get("logy"):
+                    # A band reaching 0 or below (few trials, a large spread) has no place on a log
+                    # axis: cut it at a tenth of the smallest positive value drawn, and say so.
+                    lo, clipped = _clip_for_log(mean, lo)
+                    clipped_any = clipped_any or clipped
                 ax.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.2, linewidth=0)
             if opts.get("expected") and x != "index":
                 exp = np.array([res.summary(opts["expected"], q)[0][0] for q in pts])
@@ -77,7 +84,14 @@ def draw(res, opts, out_base, formats):
         if opts.get("right") and x != "index":
             top, h2, n2 = _draw_right(ax, res, opts["right"], lines, x)
             handles, names = handles + h2, names + n2
-        top.legend(handles, names, loc=opts.get("legend", "best"), fontsize=7)
+        legends.append((top, handles, names))
+    # Panels that would repeat the same legend share one, beside the figure.
+    if len(legends) > 1 and all(n == legends[0][2] for _, _, n in legends) and legends[0][2]:
+        fig.legend(legends[0][1], legends[0][2], loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8)
+    else:
+        for top, handles, names in legends:
+            if names:
+                top.legend(handles, names, loc=opts.get("legend", "best"), fontsize=7)
     trials = trials_done(res)
     if trials <= 1:
         note = "ours: one trial"
@@ -85,7 +99,19 @@ def draw(res, opts, out_base, formats):
         note = f"ours: standard deviation over {trials} trials"
     else:
         note = f"ours: mean over {trials} trials" + (" with 95% CI band" if band != "none" else "")
+    if clipped_any:
+        note += " (cut at the axis where it reaches 0 on the log scale)"
     return finish(fig, res, opts, note, out_base, formats)
+
+
+def _clip_for_log(mean, lo):
+    """The band's lower edge with values <= 0 replaced by a tenth of the smallest positive value
+    of the line, and whether any was replaced."""
+    positive = np.concatenate([mean[np.isfinite(mean) & (mean > 0)], lo[np.isfinite(lo) & (lo > 0)]])
+    if positive.size == 0:
+        return lo, False
+    bad = np.isfinite(lo) & (lo <= 0)
+    return np.where(bad, positive.min() / 10, lo), bool(bad.any())
 
 
 def _draw_right(ax, res, r, lines, x):
