@@ -51,6 +51,8 @@ int audit(const std::vector<std::string>& args) {
        "events validated per pair (the confidence is corrected for all of them)")
       ("pair-param", po::value<std::vector<std::string>>()->composing(),
        "size of the neighbouring datasets: size=N (records or cells), dim=D (points)")
+      ("noise", po::value<std::string>()->default_value("fast"),
+       "the mechanisms' samplers: fast (floating point) or secure (exact integer samplers)")
       ("threads", po::value<int>()->default_value(0), "OpenMP threads (0: all cores)");
   po::options_description hidden;
   hidden.add_options()("name", po::value<std::string>(), "algorithm");
@@ -82,6 +84,12 @@ int audit(const std::vector<std::string>& args) {
   o.alpha = 1 - vm["confidence"].as<double>();
   o.events_per_pair = vm["events"].as<std::size_t>();
   o.threads = vm["threads"].as<int>();
+  const std::string noise = vm["noise"].as<std::string>();
+  if (noise != "fast" && noise != "secure") {
+    std::cerr << "dplab audit: --noise must be fast or secure, got '" << noise << "'\n";
+    return 2;
+  }
+  o.noise = noise == "secure" ? Mechanisms::Noise::secure : Mechanisms::Noise::fast;
   audit::AuditReport r;
   try {
     if (vm.count("pair-param")) o.shape = audit::parse_pair_shape(vm["pair-param"].as<std::vector<std::string>>());
@@ -92,7 +100,7 @@ int audit(const std::vector<std::string>& args) {
     return 2;
   }
   std::cout << std::setprecision(4) << "algorithm:  " << r.algorithm << " (" << r.params << ")\n"
-            << "claimed:    eps = " << r.claimed_eps << "\n"
+            << "claimed:    eps = " << r.claimed_eps << " (noise: " << noise << ")\n"
             << "eps_hat:    " << r.eps_hat << " (lower bound at confidence " << r.confidence << ", "
             << r.samples << " runs per side of each of " << r.pairs << " pairs, " << r.tested.size()
             << " events tested)\n"

@@ -52,7 +52,7 @@ const PairGenerator* generator_for(const AlgorithmInfo& info) {
 // Stream(seed, key, i), so the table is the same for any thread count.
 FeatureTable sample(const Algorithm& alg, const Params& params, double budget, const Dataset& data,
                     const FeatureLayout& layout, std::uint64_t seed, std::uint64_t key, std::size_t samples,
-                    int threads) {
+                    int threads, Mechanisms::Noise noise) {
   FeatureTable t;
   t.rows = samples;
   t.features = layout.size();
@@ -69,7 +69,7 @@ FeatureTable sample(const Algorithm& alg, const Params& params, double budget, c
     for (std::size_t i = 0; i < samples; ++i) {
       if (failure) continue;
       try {
-        AlgorithmRun r = run_algorithm(alg, params, budget, &data, Stream(seed, key, i), seeds, scratch);
+        AlgorithmRun r = run_algorithm(alg, params, budget, &data, Stream(seed, key, i), seeds, scratch, noise);
         t.hashes[i] = layout.extract(r.outputs, t.values.data() + i * t.features);
       } catch (...) {
 #pragma omp critical(dplab_audit_failure)
@@ -128,9 +128,9 @@ AuditReport run_audit(const AuditOptions& opts) {
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     const std::string key = stream_key + " pair " + std::to_string(p);
     const FeatureTable d = sample(alg, params, budget, *pairs[p].a, layout, opts.seed, hash64(key + " D"),
-                                  opts.samples, opts.threads);
+                                  opts.samples, opts.threads, opts.noise);
     const FeatureTable e = sample(alg, params, budget, *pairs[p].b, layout, opts.seed, hash64(key + " D'"),
-                                  opts.samples, opts.threads);
+                                  opts.samples, opts.threads, opts.noise);
     const RowRange d_search{&d, 0, half}, e_search{&e, 0, half};
     const RowRange d_test{&d, half, 2 * half}, e_test{&e, half, 2 * half};
     for (const Event& ev : search_events(d_search, e_search, opts.events_per_pair, 0.05)) {

@@ -34,6 +34,7 @@ struct AuditOptions {
   double alpha = 0.05;              // 1 - confidence
   std::size_t events_per_pair = 4;  // events validated per pair
   int threads = 0;                  // 0: OpenMP default
+  Mechanisms::Noise noise = Mechanisms::Noise::fast;  // which samplers the mechanisms use
 };
 
 struct EventResult {
