@@ -176,11 +176,22 @@ TEST_CASE("the paper's sensitivity-1 k-means sums are caught in 8 dimensions") {
   CHECK_FALSE(audit_of("budget_series.dp_kmeans", {"eps=1", "k=1", "N=1"}, 40000, shape).violation());
 }
 
+TEST_CASE("lu_thesis Algorithm 6.2 alone is caught under edge neighbours") {
+  // A non-path edge removed: under N it is fixed as a graph edge, under N' it is drawn and can
+  // become a path edge, so some G_P occur under N' only (README: "not eps-DP both ways").
+  // Seen: eps_hat 2.51 against eps_e + ln 2 = 1.69, 0 vs 164 of 10,000 test runs.
+  const AuditReport r = audit_of("lu_thesis.path_publishing", {"dp_edges=true", "eps_e=1"}, 20000);
+  CHECK(r.violation());
+}
+
 TEST_CASE("every auditable algorithm passes at its default configuration") {
   // Parameters the audit must give: wavecluster's public bounding box (it has no default),
   // and fewer workload queries than the default 2,000 (the runs' cost, not their privacy).
   const std::map<std::string, std::vector<std::string>> needed = {
-      {"wavecluster", {"xmin=-1", "xmax=1", "ymin=-1", "ymax=1"}}, {"workload_division", {"queries=50"}}};
+      {"wavecluster", {"xmin=-1", "xmax=1", "ymin=-1", "ymax=1"}}, {"workload_division", {"queries=50"}},
+      // Path publishing's defaults run neither DP step (eps = 0, edges published as they are):
+      // its private configuration is Algorithm 6.3 with both (Theorem 6.1).
+      {"lu_thesis", {"dp_edges=true", "dp_vertices=true"}}};
   // Known findings: MWEM takes the total count N as public (README, workload_division), so
   // under add/remove-one neighbours its release tells x from x' outright (seen: eps_hat 5.29,
   // 0 vs 2000 test runs); it is eps-DP only for replace-one neighbours of a known N.

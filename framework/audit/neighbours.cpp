@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "datasets/generators/hamiltonian_network.hpp"
 
 namespace dplab::audit {
 
@@ -146,12 +147,49 @@ std::vector<NeighbourPair> curator_pairs(const PairShape& s) {
            named(std::move(base), "audit D"), named(std::move(b), "audit D'")}};
 }
 
+// Networks (lu_thesis ch. 6): the edges are private, the path is what is published. A network of
+// `size` vertices (default 6) with a Hamiltonian path and two more edges, drawn once with a fixed
+// public seed; D' lacks one edge: a non-path edge (the path is still a path of D'), and a path
+// edge (the adversary's N' of Eq. 6.5 that lacks a path edge, which the README finds breaks
+// Algorithm 6.2 in that direction).
+std::vector<NeighbourPair> network_pairs(const PairShape& s) {
+  NetworkShape shape;
+  shape.vertices = static_cast<std::uint32_t>(s.size ? s.size : 6);
+  shape.edges = min_edges(shape) + 2;
+  check_network_shape(shape, "audit network pair: ");
+  Stream st(0xa0d17, hash64("audit network"), shape.vertices);
+  Network base = generate_network(st, shape);
+  auto is_path_edge = [&](std::pair<std::uint32_t, std::uint32_t> e) {
+    for (std::size_t i = 0; i + 1 < base.path.size(); ++i) {
+      const auto a = base.path[i], b = base.path[i + 1];
+      if ((e.first == a && e.second == b) || (e.first == b && e.second == a)) return true;
+    }
+    return false;
+  };
+  std::vector<NeighbourPair> out;
+  for (const bool path_edge : {false, true}) {
+    for (std::size_t k = 0; k < base.edges.size(); ++k) {
+      if (is_path_edge(base.edges[k]) != path_edge) continue;
+      Network b = base;
+      b.edges.erase(b.edges.begin() + static_cast<std::ptrdiff_t>(k));
+      std::ostringstream desc;
+      desc << shape.vertices << " vertices, " << base.edges.size() << " edges with a Hamiltonian path, and without "
+           << (path_edge ? "the path edge (" : "the non-path edge (") << base.edges[k].first << ", "
+           << base.edges[k].second << ")";
+      out.push_back({desc.str(), named(base, "audit N"), named(std::move(b), "audit N'")});
+      break;
+    }
+  }
+  return out;
+}
+
 [[maybe_unused]] const bool registered = [] {
   register_pair_generator(DatasetKind::Histogram, histogram_pairs);
   register_pair_generator(DatasetKind::Points, point_pairs);
   register_pair_generator(DatasetKind::Transactions, transaction_pairs);
   register_pair_generator(DatasetKind::BagOfWords, bag_pairs);
   register_pair_generator(DatasetKind::CuratorTotals, curator_pairs);
+  register_pair_generator(DatasetKind::Network, network_pairs);
   return true;
 }();
 

@@ -5,6 +5,7 @@
 //   transactions     one record added or removed
 //   bag of words     one document added
 //   curator totals   one record added to one curator (a curator's data changes)
+//   networks         one edge removed (a non-path edge, and a path edge)
 // A pair generator is registered per kind (register_pair_generator); the audit tries every pair
 // it returns. Sizes are small on purpose: the ratio of output probabilities is what is tested,
 // and an algorithm must run many thousand times per side.
