@@ -3,8 +3,9 @@
 // scikit-learn's Lloyd iteration on the same data in the same run).
 #include <benchmark/benchmark.h>
 
-#include "algorithms/budget_series/dp_kmeans.hpp"
 #include "algorithms/clustering/assign.hpp"
+#include "algorithms/clustering/init.hpp"
+#include "algorithms/clustering/noisy_lloyd.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/sweep.hpp"
@@ -18,7 +19,7 @@ void BM_KmeansIterationBirch3(benchmark::State& state) {
   const dplab::PointSet& data = *loaded;
   const std::size_t k = static_cast<std::size_t>(state.range(0));
   dplab::Stream s(1, 2, 3);
-  std::vector<double> centroids = dplab::budget_series::uniform_centroids(s, k, data.d);
+  std::vector<double> centroids = dplab::clustering::uniform_centroids(s, k, data.d, {-1, 1});
   dplab::clustering::Accumulators acc;
   std::vector<double> scratch;
   for (auto _ : state) {
@@ -35,13 +36,13 @@ void BM_DpKmeansIterationBirch3(benchmark::State& state) {
   if (!loaded) return;
   const dplab::PointSet& data = *loaded;
   dplab::Stream s(1, 2, 3);
-  std::vector<double> centroids = dplab::budget_series::uniform_centroids(s, 20, data.d);
+  std::vector<double> centroids = dplab::clustering::uniform_centroids(s, 20, data.d, {-1, 1});
   dplab::clustering::Accumulators acc;
   std::vector<double> scratch;
   for (auto _ : state) {
     dplab::PrivacyLedger ledger(0.5);
     dplab::Mechanisms noise(s, ledger);
-    dplab::budget_series::dp_kmeans(data, 20, {0.5}, centroids, noise, acc, scratch);
+    dplab::clustering::noisy_lloyd_step(data, 20, 0.25, 0.25, {-1, 1}, centroids, noise, acc, scratch);
     benchmark::DoNotOptimize(centroids.data());
   }
 }

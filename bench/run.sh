@@ -8,16 +8,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 json=$(mktemp)
+# lu_thesis ch. 7: the data and starts of bench_lu_kmeans.cpp, for scikit-learn's Lloyd below.
+export DPLAB_BENCH_EXPORT=$(mktemp -d)
 "$BUILD/bench/dplab_bench" --benchmark_out="$json" --benchmark_out_format=json \
     --benchmark_counters_tabular=true "$@"
 numpy_small=$("$PY" "$here/numpy_laplace.py" 65536)
 root=$("$BUILD/dplab" datasets list 2>/dev/null | sed -n 's/^datasets (data root: \(.*\)):$/\1/p')
 sklearn_ms=$("$PY" "$here/sklearn_kmeans.py" "$root" 2>/dev/null || echo nan)
 numpy_large=$("$PY" "$here/numpy_laplace.py" 1048576)
+sklearn_lu=$("$PY" "$here/sklearn_lu_lloyd.py" "$DPLAB_BENCH_EXPORT" 2>/dev/null | tr '\n' ' ' || true)
 wavecluster_ref=$("$PY" "$here/wavecluster_reference.py" "$root" 2>/dev/null || echo "nan nan nan")
-"$PY" - "$json" "$numpy_small" "$numpy_large" "$sklearn_ms" "$wavecluster_ref" <<'PY'
+"$PY" - "$json" "$numpy_small" "$numpy_large" "$sklearn_ms" "$wavecluster_ref" "$sklearn_lu" <<'PY'
 import json, sys
 data = json.load(open(sys.argv[1]))
+sk_lu = sys.argv[6].split()
 numpy_ns = {65536: float(sys.argv[2]), 1048576: float(sys.argv[3])}
 sklearn_ms = float(sys.argv[4])
 by = {b["name"]: b for b in data["benchmarks"]}
@@ -53,6 +57,20 @@ if wc and "real_time" in wc:
     print(f"  WaveCluster, 1M points, g = 80, one thread: dplab {ms(wc):.2f} ms (k {int(wc['k'])}, "
           f"{int(wc['clusters'])} clusters), numpy + PyWavelets + scipy {float(ref_ms):.2f} ms (k {ref_k}, "
           f"{ref_clusters} clusters) -> {float(ref_ms) / ms(wc):.1f}x (target >= 10x)")
+# lu_thesis ch. 7: one run of Algorithm 7.1 and of Lloyd's algorithm from the same start, one
+# thread, and scikit-learn's Lloyd on the same data and start in this run.
+for i, (set_name, label) in enumerate([("s1", "S1"), ("image", "Image substitute (34,112 x 3)")]):
+    runs = {z: by.get(f"BM_Algorithm71/{set_name}_{z}") for z in ("prior", "posterior")}
+    lloyd = by.get(f"BM_LloydToConvergence/{set_name}")
+    if not lloyd or "real_time" not in lloyd:
+        continue
+    line = f"  {label}: Algorithm 7.1 Prior {ms(runs['prior']):.2f} ms ({runs['prior']['kmeans_iterations']:.1f} it.), " \
+           f"Posterior {ms(runs['posterior']):.2f} ms ({runs['posterior']['kmeans_iterations']:.1f} it.); Lloyd (ours) " \
+           f"{ms(lloyd):.2f} ms ({lloyd['kmeans_iterations']:.0f} it.)"
+    if len(sk_lu) >= 3 * (i + 1) and sk_lu[3 * i] == set_name:
+        sk_ms, sk_it = float(sk_lu[3 * i + 1]), int(sk_lu[3 * i + 2])
+        line += f", scikit-learn Lloyd {sk_ms:.2f} ms ({sk_it} it.) -> sklearn/dplab = {sk_ms / ms(lloyd):.1f}x"
+    print(line)
 print(f"  runner parallel efficiency: {eff['efficiency_pct']:.1f}% on {int(eff['threads'])} threads "
       f"(speedup {eff['speedup']:.2f}x; target >= 90%)")
 PY
@@ -74,3 +92,4 @@ print(f"  lu_thesis Orig (every noise present): dplab {orig:.0f} ns, numpy with 
       f"-> {orig_np / orig:.0f}x")
 PY
 rm -f "$json"
+rm -rf "$DPLAB_BENCH_EXPORT"

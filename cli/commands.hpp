@@ -13,6 +13,7 @@ int list(const std::vector<std::string>& args);
 int run(const std::vector<std::string>& args);
 int show(const std::vector<std::string>& args);
 int plot(const std::vector<std::string>& args);
+int export_result(const std::vector<std::string>& args);
 int datasets(const std::vector<std::string>& args);
 int audit(const std::vector<std::string>& args);
 

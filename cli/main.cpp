@@ -27,6 +27,7 @@ const char* kUsage =
     "                                                   run a spec (resumes an interrupted run)\n"
     "  show RESULT [--csv]                              mean, 95% CI and the paper's value per point\n"
     "  plot RESULT [--format png,pdf]                   render the figure or table of a result\n"
+    "  export RESULT --per-trial [--out FILE]           every computed trial as tidy CSV\n"
     "  datasets list | show NAME [--param k=v]... | verify [NAME...]\n"
     "                                                   the dataset catalogue, statistics, checksums\n"
     "  audit NAME [--param k=v]... [--samples N]        test an algorithm's eps-DP claim statistically\n"
@@ -73,9 +74,10 @@ int main(int argc, char** argv) {
     if (cmd == "run") return dplab::cli::run(args);
     if (cmd == "show") return dplab::cli::show(args);
     if (cmd == "plot") return dplab::cli::plot(args);
+    if (cmd == "export") return dplab::cli::export_result(args);
     if (cmd == "datasets") return dplab::cli::datasets(args);
     if (cmd == "audit") return dplab::cli::audit(args);
-    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, datasets, audit)\n";
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, audit)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";

@@ -37,6 +37,7 @@ int replay(const RunOptions& o, std::int64_t point_index, std::int64_t trial) {
   std::cout << "point " << point_index << ": " << p.label << " " << describe(p) << "\n"
             << "trial " << trial << " (seed " << spec.seed << ", stream key " << p.key << ")\n"
             << "spent epsilon: " << to_string(Value(r.spent_eps)) << " of " << to_string(Value(p.budget))
+            << (p.delta > 0 ? "\nspent delta: " + to_string(Value(r.spent_delta)) + " of " + to_string(Value(p.delta)) : "")
             << "\nwall time: " << r.wall_time << " s\n";
   for (std::size_t m = 0; m < spec.metrics.size(); ++m) {
     std::cout << "metric " << spec.metrics[m] << ": ";

@@ -17,7 +17,7 @@ namespace dplab {
 
 class PrivacyLedger {
  public:
-  explicit PrivacyLedger(double budget);
+  explicit PrivacyLedger(double budget, double delta_budget = 0);
   PrivacyLedger(const PrivacyLedger&) = delete;
   PrivacyLedger& operator=(const PrivacyLedger&) = delete;
 
@@ -26,9 +26,14 @@ class PrivacyLedger {
   double spent() const;
   double remaining() const { return budget_ - spent(); }
   std::size_t charges() const { return charges_; }
+  double delta_budget() const { return delta_budget_; }
+  // Total delta spent so far (basic composition), open scopes included.
+  double spent_delta() const;
 
   // Charges eps for the mechanism described by `what` (sequential composition).
   void charge(double eps, const char* what);
+  // Charges (eps, delta) for an approximate mechanism; delta in [0, 1).
+  void charge(double eps, double delta, const char* what);
 
   class Branch {
    public:
@@ -65,11 +70,12 @@ class PrivacyLedger {
     bool parallel = false;
     double total = 0;        // sequential frame: sum of its charges and closed scopes
     double max_branch = 0;   // parallel frame: largest closed branch
+    double delta_total = 0, delta_max_branch = 0;  // the same for delta
   };
   void close_branch();
   void close_parallel(std::size_t depth);
 
-  double budget_;
+  double budget_, delta_budget_;
   std::vector<Frame> frames_;
   std::size_t charges_ = 0;
 };

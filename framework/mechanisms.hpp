@@ -2,6 +2,7 @@
 // mechanism that would overspend fails before releasing anything.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -104,6 +105,28 @@ class Mechanisms {
                                double sensitivity, double eps,
                                const char* what = "exponential (intervals)");
 
+  // --- For researchers' own algorithms (framework/mechanisms_extra.cpp) ---
+
+  // The Gaussian mechanism, (eps, delta)-DP: value + N(0, sigma^2) on every coordinate, sigma the
+  // smallest for which a query of L2 sensitivity `l2_sensitivity` is (eps, delta)-DP, by the exact
+  // condition of the analytic Gaussian mechanism (Balle and Wang 2018, Theorem 8):
+  //   Phi(D / (2 s) - eps s / D) - e^eps Phi(-D / (2 s) - eps s / D) <= delta,
+  // valid for every eps > 0 (the classic sigma = D sqrt(2 ln(1.25 / delta)) / eps holds only
+  // for eps < 1 and is larger). Charges (eps, delta): the algorithm must declare a delta budget.
+  double gaussian(double value, double l2_sensitivity, double eps, double delta, const char* what = "gaussian");
+  void gaussian(std::span<double> values, double l2_sensitivity, double eps, double delta,
+                const char* what = "gaussian vector");
+  // The sigma gaussian() uses (exposed for tests and for the accuracy an algorithm expects).
+  static double gaussian_sigma(double l2_sensitivity, double eps, double delta);
+
+  // Randomized response (Warner 1965): the true bit with probability e^eps / (1 + e^eps), else
+  // its negation; eps-DP for one respondent's bit.
+  bool randomized_response(bool value, double eps, const char* what = "randomized response");
+  // k-ary randomized response: the true category (in 0..k-1) with probability
+  // e^eps / (e^eps + k - 1), else one of the other k - 1 uniformly; eps-DP.
+  std::size_t randomized_response(std::size_t value, std::size_t k, double eps,
+                                  const char* what = "randomized response (k-ary)");
+
   // --- Secure noise (core/secure_noise.hpp; README "Secure noise") ---
   //
   // Which samplers laplace() and geometric() use. Fast: the ziggurat Laplace and the
@@ -128,6 +151,39 @@ class Mechanisms {
                                 const char* what = "discrete laplace");
 
   PrivacyLedger& ledger() { return ledger_; }
+
+  // The Laplace mechanism on a vector query too long to hold at once (e.g. DAWA's n(n+1)/2
+  // candidate costs, produced and consumed row by row): one charge of eps for the whole query
+  // of L1 sensitivity `l1_sensitivity`, then add() puts Lap(l1_sensitivity/eps) on the
+  // coordinates it is given, block after block. The draws are those one laplace() call on the
+  // concatenated blocks would make, in the same order. The blocks must together be the one
+  // query the charge covers.
+  class LaplaceBlocks {
+   public:
+    void add(std::span<double> block);
+
+   private:
+    friend class Mechanisms;
+    LaplaceBlocks(Stream& stream, double scale) : stream_(stream), scale_(scale) {}
+    Stream& stream_;
+    double scale_;
+  };
+  LaplaceBlocks laplace_blocks(double l1_sensitivity, double eps, const char* what = "laplace blocks");
+
+  // Exponential mechanism on a continuous range, a Euclidean ball (McSherry & Talwar 2007;
+  // lu_thesis Algorithm 7.1 line 7 samples a private centroid from a ball-shaped sampling zone
+  // this way): writes to `out` a point x of the ball B(center, radius) drawn with density
+  // proportional to exp(eps * score(x) / (2 * sensitivity)) with respect to volume. Sampled
+  // exactly by rejection from the uniform law on the ball: a proposal x is accepted with
+  // probability exp(eps * (score(x) - score_max) / (2 * sensitivity)), a valid envelope because
+  // score(x) <= score_max on the ball; a proposal scoring above score_max throws (the envelope
+  // would be wrong), as does a draw needing more than `max_proposals` proposals (the acceptance
+  // rate is at least exp(-eps (score_max - inf score) / (2 sensitivity))). One charge of eps
+  // before any draw. Returns the number of proposals used.
+  std::uint64_t exponential_ball(std::span<const double> center, double radius,
+                                 const std::function<double(std::span<const double>)>& score, double score_max,
+                                 double sensitivity, double eps, std::span<double> out,
+                                 const char* what = "exponential (ball)", std::uint64_t max_proposals = 100000000);
 
  private:
   Stream& stream_;

@@ -56,6 +56,9 @@ struct AlgorithmInfo {
   // 6.1: eps_v + eps_e + ln 2): the budget as a function of the point's parameters. When set it
   // is used instead of budget_param.
   std::function<double(const Params&)> budget_of;
+  // For (eps, delta)-DP algorithms (the Gaussian mechanism): the parameter holding delta. Empty:
+  // the algorithm is pure eps-DP and its ledger refuses any delta.
+  std::string delta_param;
   bool deterministic = false;          // same outputs for every trial: one trial suffices
   std::vector<DatasetKind> accepts;    // dataset kinds it can run on; empty: no dataset
   bool dataset_optional = false;
@@ -76,6 +79,11 @@ class Algorithm {
   // so a bad combination fails at once, not at trial time. Throws an Error saying what is allowed.
   virtual void check(const Params&) const {}
 };
+
+// The declared delta of one trial at parameters p (0 for pure eps-DP algorithms).
+inline double declared_delta(const AlgorithmInfo& info, const Params& p) {
+  return info.delta_param.empty() ? 0.0 : p.real(info.delta_param);
+}
 
 // The declared privacy budget of one trial at parameters p (0 for non-private algorithms).
 inline double declared_budget(const AlgorithmInfo& info, const Params& p) {

@@ -83,16 +83,23 @@ MetricData describe_metric(const std::string& name, const std::vector<Point>& po
 void fill_columns(ResultData& r, const std::vector<Point>& points) {
   std::vector<std::string> names = {"algorithm", "algorithm_name", "dataset"};
   std::map<std::string, bool> is_text;
+  std::map<std::string, std::string> type;  // the value's kind; "text" when points disagree
   for (const auto& p : points)
     for (const auto& [k, v] : p.params.all()) {
       bool text = !is_number(v);
       if (!is_text.count(k)) names.push_back(k);
       is_text[k] = is_text[k] || text;
+      static const char* kKinds[] = {"integer", "real", "boolean", "text"};
+      const std::string kind = kKinds[v.index()];
+      auto [it, fresh] = type.emplace(k, kind);
+      if (!fresh && it->second != kind)
+        it->second = (it->second == "integer" || it->second == "real") && (kind == "integer" || kind == "real") ? "real" : "text";
     }
   for (const auto& n : names) {
     PointColumn c;
     c.name = n;
     c.text = n == "algorithm" || n == "algorithm_name" || n == "dataset" || is_text[n];
+    c.type = type.count(n) ? type[n] : "text";
     for (const auto& p : points) {
       if (n == "algorithm") c.strings.push_back(p.label);
       else if (n == "algorithm_name") c.strings.push_back(p.algorithm);
@@ -108,6 +115,7 @@ void fill_columns(ResultData& r, const std::vector<Point>& points) {
   PointColumn key;
   key.name = "key";
   key.text = true;  // 64-bit keys do not fit a double exactly
+  key.type = "text";
   for (const auto& p : points) key.strings.push_back(std::to_string(p.key));
   r.columns.push_back(std::move(key));
   // Coordinates: the axes that vary, in the order of the first point.
@@ -187,9 +195,10 @@ const Dataset* dataset_of(const DatasetMap& data, const Point& p) {
 }
 
 AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double budget, const Dataset* data,
-                           Stream stream, const TrialSeeds& seeds, Scratch& scratch, Mechanisms::Noise noise_mode) {
+                           Stream stream, const TrialSeeds& seeds, Scratch& scratch, double delta_budget,
+                           Mechanisms::Noise noise_mode) {
   AlgorithmRun r;
-  PrivacyLedger ledger(budget);
+  PrivacyLedger ledger(budget, delta_budget);
   Mechanisms noise(stream, ledger);
   noise.set_noise(noise_mode);
   TrialContext ctx{params, data, stream, ledger, noise, scratch, r.outputs, seeds};
@@ -198,6 +207,7 @@ AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double bu
   alg.run(ctx);
   r.wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.spent_eps = ledger.spent();
+  r.spent_delta = ledger.spent_delta();
   r.charges = ledger.charges();
   return r;
 }
@@ -208,19 +218,21 @@ AlgorithmRun run_algorithm(const std::string& name, const Params& given, const D
   const AlgorithmInfo info = alg.info();
   const Params params = with_defaults(info.params, given);
   Scratch scratch;
-  return run_algorithm(alg, params, declared_budget(info, params), data, stream, seeds, scratch);
+  return run_algorithm(alg, params, declared_budget(info, params), data, stream, seeds, scratch,
+                       declared_delta(info, params));
 }
 
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
                       const Dataset* data, Scratch& scratch) {
   const TrialSeeds seeds{spec.seed, trial};
   AlgorithmRun run = run_algorithm(find_algorithm(point.algorithm), point.params, point.budget, data,
-                                   Stream(spec.seed, point.key, trial), seeds, scratch,
+                                   Stream(spec.seed, point.key, trial), seeds, scratch, point.delta,
                                    spec.noise == "secure" ? Mechanisms::Noise::secure : Mechanisms::Noise::fast);
   TrialResult r;
   r.outputs = std::move(run.outputs);
   r.wall_time = run.wall_time;
   r.spent_eps = run.spent_eps;
+  r.spent_delta = run.spent_delta;
   const MetricContext mc{r.outputs, data, point.params, seeds};
   for (const auto& name : spec.metrics) {
     if (const Metric* m = MetricRegistry::instance().find(name)) {
@@ -326,6 +338,21 @@ std::vector<WorkItem> plan_work(const ResultData& r, std::size_t& already) {
   return work;
 }
 
+// A private algorithm (declared eps > 0) whose trial charged nothing released its output without
+// noise: almost always a plugin that forgot ctx.noise, so say so once per algorithm entry.
+void warn_unspent(const ResultData& r, const std::vector<Point>& points,
+                  const std::vector<WorkItem>& work, bool quiet) {
+  if (quiet) return;
+  std::map<std::string, std::size_t> unspent;
+  for (const auto& [p, t] : work) {
+    const std::size_t c = r.cell(p, t);
+    if (r.done[c] && points[p].budget > 0 && r.spent_eps[c] == 0) ++unspent[points[p].label];
+  }
+  for (const auto& [label, n] : unspent)
+    std::cerr << "warning: " << n << " trial(s) of " << label << " declared a privacy budget but spent nothing "
+              << "(no mechanism charged the ledger): their outputs carry no noise\n";
+}
+
 // Stores one finished trial in the result.
 void commit(ResultData& r, std::size_t p, std::size_t t, TrialResult& tr) {
   const std::size_t c = r.cell(p, t);
@@ -335,6 +362,7 @@ void commit(ResultData& r, std::size_t p, std::size_t t, TrialResult& tr) {
   }
   r.wall_time[c] = tr.wall_time;
   r.spent_eps[c] = tr.spent_eps;
+  if (r.has_delta) r.spent_delta[c] = tr.spent_delta;
   r.done[c] = 1;
 }
 
@@ -367,6 +395,10 @@ RunSummary run(const RunOptions& opts) {
   const ResultLock lock(out);  // one writer per result, held until the last write
   bool resumed = false;
   ResultData r = open_result(spec, points, out, opts.force, resumed);
+  if (!r.has_delta && std::any_of(points.begin(), points.end(), [](const Point& p) { return p.delta > 0; })) {
+    r.has_delta = true;  // (eps, delta) algorithms: their spent delta is recorded per trial
+    r.spent_delta.assign(r.points * r.trials, std::numeric_limits<double>::quiet_NaN());
+  }
   r.resize_trials(T);
   stamp_spec(r, spec, opts.overrides);
   std::size_t already = 0;
@@ -452,6 +484,7 @@ RunSummary run(const RunOptions& opts) {
   std::signal(SIGINT, old_int);
   std::signal(SIGTERM, old_term);
   progress.finish();
+  warn_unspent(r, points, work, opts.quiet);
 
   summary.computed = committed;
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();

@@ -44,7 +44,7 @@ struct RunSummary {
 // Metric values and bookkeeping of one trial.
 struct TrialResult {
   std::vector<std::vector<double>> metrics;  // in spec.metrics order
-  double wall_time = 0, spent_eps = 0;
+  double wall_time = 0, spent_eps = 0, spent_delta = 0;
   Outputs outputs;                           // kept for --point/--trial replay
 };
 
@@ -53,10 +53,11 @@ struct TrialResult {
 struct AlgorithmRun {
   Outputs outputs;
   double wall_time = 0, spent_eps = 0;  // wall time of the algorithm alone
+  double spent_delta = 0;
   std::size_t charges = 0;
 };
 AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double budget, const Dataset* data,
-                           Stream stream, const TrialSeeds& seeds, Scratch& scratch,
+                           Stream stream, const TrialSeeds& seeds, Scratch& scratch, double delta_budget = 0,
                            Mechanisms::Noise noise_mode = Mechanisms::Noise::fast);
 // The same for a registered algorithm and some of its parameters (the others defaulted), the
 // budget being its budget parameter (0 for non-private algorithms), outside any spec (tests).

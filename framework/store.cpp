@@ -263,6 +263,8 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
     c.name = pts.getObjnameByIdx(i);
     H5::DataSet ds = pts.openDataSet(c.name);
     c.text = ds.getTypeClass() == H5T_STRING;
+    c.type = rd.get_string(ds, "type");  // absent in files written before it existed
+    if (c.type.size() > 16) rd.bad("points/" + c.name + " has a malformed 'type' attribute");
     if (c.text) {
       c.strings = rd.read_strings(ds, P, "points/" + c.name);
     } else {
@@ -321,6 +323,13 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
     rd.expect_dims(dims, {P, T}, std::string("trials/") + name);
     (std::string(name) == "wall_time" ? r.wall_time : r.spent_eps) = rd.read_doubles(ds, dims, std::string("trials/") + name);
   }
+  if (tg.nameExists("spent_delta")) {
+    H5::DataSet ds = tg.openDataSet("spent_delta");
+    const auto dims = rd.dims_of(ds, "trials/spent_delta");
+    rd.expect_dims(dims, {P, T}, "trials/spent_delta");
+    r.spent_delta = rd.read_doubles(ds, dims, "trials/spent_delta");
+    r.has_delta = true;
+  }
   return r;
 }
 
@@ -345,6 +354,7 @@ void ResultData::resize_trials(std::size_t t) {
   grow(done, std::uint8_t{0});
   grow(wall_time, nan);
   grow(spent_eps, nan);
+  if (has_delta) grow(spent_delta, nan);
   for (auto& m : metrics) {
     if (m.is_vector) grow(m.vectors, std::vector<double>{});
     else grow(m.scalar, nan);
@@ -388,6 +398,10 @@ void write_result(const std::string& path, const ResultData& r) {
         for (const auto& c : r.columns) {
           if (c.text) write_strings(pts, c.name, c.strings);
           else write_doubles(pts, c.name, c.numbers, {r.points});
+          if (!c.type.empty()) {
+            H5::DataSet ds = pts.openDataSet(c.name);
+            put_string(ds, "type", c.type);
+          }
         }
         pts.close();
 
@@ -415,6 +429,7 @@ void write_result(const std::string& path, const ResultData& r) {
         dd.close();
         write_doubles(tg, "wall_time", r.wall_time, dims);
         write_doubles(tg, "spent_eps", r.spent_eps, dims);
+        if (r.has_delta) write_doubles(tg, "spent_delta", r.spent_delta, dims);
         tg.close();
       }
       f.close();

@@ -10,6 +10,7 @@
 //                     metrics (NaN-padded); attributes doc, index
 //   /trials/done      uint8 [points x trials]: completion mask
 //   /trials/wall_time float64 seconds, /trials/spent_eps float64: per trial
+//   /trials/spent_delta float64: per trial, only for (eps, delta) algorithms
 //
 // Files are written whole to a temporary name and renamed, so a crash at any moment leaves
 // either the previous checkpoint or the new one, never a torn file.
@@ -38,6 +39,9 @@ struct PointColumn {
   bool text = false;                // strings, else float64
   std::vector<std::string> strings; // one per point when text
   std::vector<double> numbers;      // one per point otherwise (NaN where not applicable)
+  // The parameter's type as declared (integer, real, boolean, text), so readers (python/dplab)
+  // restore it: an integer stored as float64, a boolean as "true"/"false". Empty: unknown.
+  std::string type;
 };
 
 struct MetricData {
@@ -57,6 +61,10 @@ struct ResultData {
   std::vector<std::uint8_t> done;   // [P*T]
   std::vector<double> wall_time;    // [P*T]
   std::vector<double> spent_eps;    // [P*T]
+  // Delta spent per trial, stored (/trials/spent_delta) only when some point declares a delta
+  // budget (AlgorithmInfo::delta_param): pure eps-DP results have none.
+  bool has_delta = false;
+  std::vector<double> spent_delta;  // [P*T] when has_delta
 
   std::size_t cell(std::size_t p, std::size_t t) const { return p * trials + t; }
   const PointColumn* column(const std::string& n) const;

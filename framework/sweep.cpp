@@ -264,6 +264,9 @@ void add_points(const Spec& spec, const EntryPlan& plan, std::vector<Point>& poi
         throw Error(located(spec.file, plan.entry->line, describe(p), e.what()));
       }
       p.budget = declared_budget(plan.info, p.params);
+      p.delta = declared_delta(plan.info, p.params);
+      if (!(p.delta >= 0 && p.delta < 1))
+        throw Error(located(spec.file, 0, plan.info.delta_param, "delta must be in [0, 1), got " + to_string(Value(p.delta))));
       // A budget this small makes every noise scale sensitivity/eps overflow to infinity.
       if (p.budget > 0 && !std::isfinite(1.0 / p.budget))
         throw Error(located(spec.file, 0, plan.info.budget_param.empty() ? "budget" : plan.info.budget_param,

@@ -33,6 +33,7 @@ struct Point {
   std::vector<std::pair<std::string, Value>> coords;
   std::uint64_t key = 0;  // random-stream key: hash of algorithm, dataset and all parameters
   double budget = 0;      // declared epsilon of each trial (0 for non-private algorithms)
+  double delta = 0;       // declared delta of each trial (0: pure eps-DP)
 };
 
 // Sweeps larger than this are refused unless the caller raises the limit (dplab run --max-points).

@@ -292,6 +292,51 @@ TEST_SUITE("cli_e2e") {
     CHECK_FALSE(fs::exists(dir / "results/budget_series/table2@params.eps=0.5.h5"));
   }
 
+  TEST_CASE("export --per-trial and python/dplab give the same tidy table, with the parameters' types") {
+    TempDir dir;
+    write_file(dir / "a.yaml", R"(name: a
+paper: testpaper
+algorithm: budget_series.allocation
+params: {n: 5, strategy: Geo, calibrate: false}
+sweep:
+  eps: [0.5, 1.0]
+trials: 3
+seed: 2
+metrics: [k, min_k]
+)");
+    REQUIRE(run_dplab("run " + dir / "a.yaml" + " -q --out " + dir / "a.h5", dir).code == 0);
+    Command csv = run_dplab("export " + dir / "a.h5" + " --per-trial --out " + dir / "a.csv", dir);
+    INFO(csv.err);
+    REQUIRE(csv.code == 0);
+    const std::string text = read_file(dir / "a.csv");
+    CHECK(text.substr(0, text.find('\n')).ends_with(",trial,metric,index,value"));
+    // 2 points x 3 trials x (5 elements of k + min_k + wall_time + spent_eps), and the header.
+    CHECK(count_lines(text) == 1 + 2 * 3 * 8);
+    CHECK(text.find(",k,5,") != std::string::npos);
+    CHECK(text.find(",k,6,") == std::string::npos);
+    CHECK(run_dplab("export " + dir / "a.h5", dir).code != 0);  // --per-trial is required
+    write_file(dir / "check.py", R"(import sys
+import pandas as pd
+import dplab
+df = dplab.load("a.h5")
+ex = pd.read_csv("a.csv", keep_default_na=False, float_precision="round_trip")
+assert len(df) == len(ex) == 48, (len(df), len(ex))
+assert str(df["n"].dtype) == "Int64" and str(df["eps"].dtype) == "float64", df.dtypes
+assert str(df["calibrate"].dtype) == "boolean" and not df["calibrate"].any()
+assert list(df["metric"]) == list(ex["metric"])
+assert [str(i) if i is not pd.NA else "" for i in df["index"]] == [str(i) for i in ex["index"]]
+assert (df["value"] == ex["value"].astype(float)).all()  # exact: reals are written to round-trip
+print("OK", len(df))
+)");
+    const std::string py = fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+    const std::string cmd = "cd " + dir.path().string() + " && PYTHONPATH=" + std::string(DPLAB_SOURCE_DIR) +
+                            "/python " + py + " check.py > py.out 2> py.err";
+    const int status = std::system(cmd.c_str());
+    INFO(read_file(dir / "py.err"));
+    CHECK(status == 0);
+    CHECK(read_file(dir / "py.out") == "OK 48\n");
+  }
+
   TEST_CASE("help, version and list") {
     TempDir dir;
     for (const char* cmd : {"list", "run", "show", "plot"}) {

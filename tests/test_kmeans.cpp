@@ -7,8 +7,9 @@
 #include <cmath>
 #include <numeric>
 
-#include "algorithms/budget_series/dp_kmeans.hpp"
 #include "algorithms/clustering/assign.hpp"
+#include "algorithms/clustering/init.hpp"
+#include "algorithms/clustering/noisy_lloyd.hpp"
 #include "algorithms/metrics/clustering_f1.hpp"
 #include "algorithms/metrics/hungarian.hpp"
 #include "framework/registry.hpp"
@@ -128,7 +129,7 @@ TEST_SUITE("kmeans") {
     Stream s(1, 2, 3);
     PointSet data = blobs(200, s);
     for (int N : {1, 3, 8}) {
-      std::vector<double> init = budget_series::uniform_centroids(s, 3, 2);
+      std::vector<double> init = clustering::uniform_centroids(s, 3, 2, {-1, 1});
       std::vector<double> lloyd_c = init, dp_c = init;
       clustering::Accumulators acc;
       std::vector<double> scratch;
@@ -136,7 +137,8 @@ TEST_SUITE("kmeans") {
       const auto lloyd_labels = acc.labels;
       PrivacyLedger ledger(1e13 * N);
       Mechanisms noise(s, ledger);
-      budget_series::dp_kmeans(data, 3, std::vector<double>(std::size_t(N), 1e13), dp_c, noise, acc, scratch);
+      clustering::noisy_lloyd(data, 3, std::vector<clustering::IterationBudget>(std::size_t(N), {5e12, 5e12}), {-1, 1}, dp_c,
+                              noise, acc, scratch);
       for (std::size_t i = 0; i < init.size(); ++i) CHECK(dp_c[i] == doctest::Approx(lloyd_c[i]).epsilon(1e-9));
       // The labels of the last assignment step agree as well.
       CHECK(acc.labels == lloyd_labels);
@@ -174,6 +176,6 @@ TEST_SUITE("kmeans") {
     data.d = 1;
     data.n = 2;
     data.x = {0.5, 3.0};
-    CHECK_THROWS_WITH_AS(budget_series::require_unit_box(data, "x"), doctest::Contains("transforms: [scale]"), Error);
+    CHECK_THROWS_WITH_AS(clustering::require_box(data, {-1, 1}, "x", "transforms: [scale]"), doctest::Contains("transforms: [scale]"), Error);
   }
 }

@@ -153,6 +153,32 @@ TEST_CASE("mechanisms inside parallel branches compose by maximum") {
   CHECK(l.charges() == 5);
 }
 
+TEST_CASE("laplace_blocks: one charge, the draws of one vector call on the concatenation") {
+  // Same stream, same scale: block by block equals the whole vector at once, exactly; so its law
+  // is the vector mechanism's (tested above).
+  std::vector<double> whole(1000), blocks(1000);
+  for (std::size_t i = 0; i < whole.size(); ++i) whole[i] = blocks[i] = static_cast<double>(i % 7);
+  Stream s1(21, 1, 0), s2(21, 1, 0);
+  PrivacyLedger l1(2.0), l2(2.0);
+  Mechanisms m1(s1, l1), m2(s2, l2);
+  m1.laplace(whole, 3.0, 0.5);
+  auto noise = m2.laplace_blocks(3.0, 0.5);
+  std::size_t at = 0;
+  for (std::size_t len : {1, 0, 17, 400, 82, 500}) {
+    noise.add(std::span<double>(blocks).subspan(at, len));
+    at += len;
+  }
+  REQUIRE(at == blocks.size());
+  CHECK(blocks == whole);
+  CHECK(l2.charges() == 1);
+  CHECK(l2.spent() == 0.5);
+  // Charged before drawing: over budget, nothing is returned.
+  PrivacyLedger small(0.1);
+  Mechanisms m3(s1, small);
+  CHECK_THROWS_AS(m3.laplace_blocks(1.0, 0.2), BudgetExceeded);
+  CHECK(small.charges() == 0);
+}
+
 }  // TEST_SUITE
 
 // Statistical tests of the mechanisms' output laws: fixed seeds (so each result is stable); the
@@ -236,3 +262,4 @@ TEST_CASE("exponential mechanism: frequencies match exp(eps score / (2 sensitivi
 }
 
 }  // TEST_SUITE
+

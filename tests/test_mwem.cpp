@@ -1,5 +1,5 @@
-// Tests of MWEM (algorithms/workload_division/mwem.hpp): the multiplicative-weights update
-// against hand arithmetic, the selection step against the exponential mechanism's law, the
+// Tests of MWEM (algorithms/baselines/mwem.hpp): the multiplicative-weights update against hand
+// arithmetic and against updating every cell, the selection step against the exponential mechanism's law, the
 // accuracy at a huge budget, the privacy ledger, the two estimates, and parameter errors.
 #include <doctest/doctest.h>
 
@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/workload_division/mwem.hpp"
-#include "algorithms/workload_division/workload_generator.hpp"
+#include "algorithms/baselines/mwem.hpp"
+#include "algorithms/linear_queries/workload_generators.hpp"
+#include "algorithms/linear_queries/workload_problem.hpp"
 #include "core/error.hpp"
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
@@ -19,7 +20,8 @@
 #include "test_support.hpp"
 
 using namespace dplab;
-using namespace dplab::wd;
+using namespace dplab::baselines;
+using namespace dplab::linear_queries;
 
 namespace {
 
@@ -56,7 +58,7 @@ AlgorithmRun run_plugin(const std::vector<double>& counts, Params given, double 
   h.name = "toy";
   h.counts = counts;
   given.set("eps", eps);
-  return run_algorithm("workload_division.mwem", given, &h, Stream(1, 2, 3), TrialSeeds{7, 0});
+  return run_algorithm("baselines.mwem", given, &h, Stream(1, 2, 3), TrialSeeds{7, 0});
 }
 
 }  // namespace
@@ -71,7 +73,8 @@ TEST_CASE("one multiplicative-weights update equals the hand computation") {
   //                             = 2.124837493495025,
   //                  cells 2, 3 = 4 / (e^(1/8) + 1) = 1.875162506504975.
   MwHistogram A(4, 8.0);
-  const std::vector<std::uint32_t> q1 = {0, 1};
+  const Workload W = make_workload(4, {{0, 1}, {1, 2}});
+  const auto q1 = W.row(0);
   CHECK(A.answer(q1) == doctest::Approx(4.0).epsilon(1e-15));
   A.update(q1, 6.0);
   CHECK(A[0] == doctest::Approx(2.124837493495025).epsilon(1e-14));
@@ -87,7 +90,7 @@ TEST_CASE("one multiplicative-weights update equals the hand computation") {
   //                          1.875162506504975 f = 1.5545643192127687, 1.875162506504975),
   //   sum 7.316116472721602; times 8 / sum:
   //   (2.323459448922178, 1.926215538067872, 1.6998792460552168, 2.050445766954733).
-  const std::vector<std::uint32_t> q2 = {1, 2};
+  const auto q2 = W.row(1);
   CHECK(A.answer(q2) == doctest::Approx(4.0).epsilon(1e-14));
   A.update(q2, 1.0);
   CHECK(A[0] == doctest::Approx(2.323459448922178).epsilon(1e-13));
@@ -99,94 +102,73 @@ TEST_CASE("one multiplicative-weights update equals the hand computation") {
   CHECK(sum(A.values()) == doctest::Approx(8.0).epsilon(1e-14));
 }
 
-TEST_CASE("the run-length form of a workload has the right runs and answers like W") {
-  const Workload W = make_workload(10, {{0, 1, 2, 5, 7, 8, 9}, {4}, {}, {0, 2, 4, 6, 8}, {3, 4, 5, 6}});
-  const QueryRuns Q(W);
-  REQUIRE(Q.queries() == 5);
-  auto runs = [&](std::size_t i) {
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> v;
-    for (const Run& r : Q.row(i)) v.push_back({r.begin, r.end});
-    return v;
-  };
-  using V = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
-  CHECK(runs(0) == V{{0, 3}, {5, 6}, {7, 10}});
-  CHECK(runs(1) == V{{4, 5}});
-  CHECK(runs(2).empty());
-  CHECK(runs(3) == V{{0, 1}, {2, 3}, {4, 5}, {6, 7}, {8, 9}});
-  CHECK(runs(4) == V{{3, 7}});
-  CHECK(Q.runs() == 10);
-  const std::vector<double> v = {0.5, -2, 3, 7, 11, 13, -17, 19, 23, 29};
-  const auto a = Q.answer(v), b = W.answer(v);
-  REQUIRE(a.size() == b.size());
-  for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i] == doctest::Approx(b[i]).epsilon(1e-14));
-  // The random ranges of DPBench are one run each.
-  WorkloadShape shape;
-  shape.kind = "random_range";
-  shape.n = 64;
-  shape.queries = 30;
-  Stream s(1, 2, 3);
-  const Workload R = generate_workload(shape, s).W;
-  CHECK(QueryRuns(R).runs() == 30);
+TEST_CASE("updates on atoms equal updating every cell") {
+  // The reference: A kept cell by cell, each update multiplying the query's cells and
+  // renormalising the whole vector, as DPBench's multWeightsUpdate does.
+  Stream s(9, 9, 9);
+  for (int rep = 0; rep < 20; ++rep) {
+    const auto n = static_cast<std::uint32_t>(1 + s.below(60));
+    const double N = 1 + 100 * s.uniform();
+    Workload W;
+    W.n = n;
+    for (int i = 0; i < 12; ++i) {
+      if (i % 2) {
+        const auto a = static_cast<std::uint32_t>(s.below(n)), b = static_cast<std::uint32_t>(s.below(n));
+        W.add_range(std::min(a, b), std::max(a, b) + 1);
+      } else {
+        std::vector<std::uint32_t> cells;
+        for (std::uint32_t c = 0; c < n; ++c)
+          if (s.uniform() < 0.2) cells.push_back(c);
+        W.add_row(cells);
+      }
+    }
+    MwHistogram A(n, N);
+    std::vector<double> ref(n, N / n);
+    for (int k = 0; k < 60; ++k) {
+      const std::size_t q = s.below(W.queries());
+      const double m = N * 2 * (s.uniform() - 0.25);
+      double before = 0;
+      for (auto c : W.cells(q)) before += ref[c];
+      CHECK(A.answer(W.row(q)) == doctest::Approx(before).epsilon(1e-12).scale(N));
+      const double f = std::exp((m - before) / (2 * N));
+      for (auto c : W.cells(q)) ref[c] *= f;
+      const double total = sum(ref);
+      for (double& v : ref) v *= N / total;
+      A.update(W.row(q), m);
+      if (k % 10 == 9) A.resync();
+    }
+    const auto v = A.values();
+    for (std::uint32_t i = 0; i < n; ++i) {
+      CHECK(v[i] == doctest::Approx(ref[i]).epsilon(1e-11).scale(N / n));
+      CHECK(A[i] == v[i]);
+    }
+    // Atoms: the intervals between the measured runs' ends, never more than 2 per run + 1.
+    CHECK(A.atoms() <= std::min<std::size_t>(n, 2 * W.runs.size() + 1));
+  }
+  // Ranges not aligned to the atoms are refused on the fast path.
+  MwHistogram A(10, 10.0);
+  std::vector<MwHistogram::AtomRange> ranges;
+  const Run r{2, 5};
+  CHECK_CONTAINS(dplab::testing::error_of([&] { A.atom_ranges(std::span<const Run>(&r, 1), ranges); }), "refine");
+  A.refine(std::span<const Run>(&r, 1));
+  A.atom_ranges(std::span<const Run>(&r, 1), ranges);
+  REQUIRE(ranges.size() == 1);
+  CHECK(A.atoms() == 3);
 }
 
 TEST_CASE("the update keeps A finite and normalised under extreme measurements") {
   // N = 1 and a measurement 1e6 away: the exponent is capped, A stays a histogram of scale N.
   MwHistogram A(8, 1.0);
-  const std::vector<std::uint32_t> q = {2, 5};
-  for (int k = 0; k < 200; ++k) A.update(q, k % 2 ? 1e6 : -1e6);
+  const Workload W = make_workload(8, {{2, 5}, {0}});
+  for (int k = 0; k < 200; ++k) A.update(W.row(0), k % 2 ? 1e6 : -1e6);
   const auto v = A.values();
   for (double a : v) CHECK(std::isfinite(a));
   for (double a : v) CHECK(a >= 0);
   CHECK(sum(v) == doctest::Approx(1.0).epsilon(1e-12));
   // N = 0: nothing moves and nothing divides by zero.
   MwHistogram Z(3, 0.0);
-  Z.update(std::vector<std::uint32_t>{0}, 5.0);
+  Z.update(W.row(1), 5.0);
   CHECK(Z.values() == std::vector<double>{0, 0, 0});
-}
-
-TEST_CASE("selection follows the exponential mechanism's probabilities") {
-  // Point queries on n = 3, A = (1, 1, 1), x = (1, 2, 3): scores |q(A) - q(x)| = 0, 1, 2.
-  // With eps_t = 2, Pr[q] ~ exp(eps_t * score / 2) = 1, e, e^2:
-  //   p = (0.0900305731703805, 0.2447284710547976, 0.6652409557748219).
-  const QueryRuns Q(point_queries(3));
-  MwHistogram A(3, 3.0);
-  const std::vector<double> x = {1, 2, 3};
-  std::vector<double> diff(3), prefix;
-  for (std::uint32_t i = 0; i < 3; ++i) diff[i] = A[i] - x[i];
-  prefix_sums(diff, prefix);
-  const std::vector<std::uint32_t> all = {0, 1, 2};
-  const double p[3] = {0.0900305731703805, 0.2447284710547976, 0.6652409557748219};
-  const int K = 30000;
-  for (std::uint64_t seed : {1u, 2u, 3u}) {
-    Stream s(seed, 11, 0);
-    PrivacyLedger ledger(2.0 * K);
-    Mechanisms noise(s, ledger);
-    int counts[3] = {0, 0, 0};
-    for (int k = 0; k < K; ++k) ++counts[mwem_select(Q, prefix, all, 2.0, noise)];
-    double chi2 = 0;
-    for (int i = 0; i < 3; ++i) {
-      const double e = K * p[i];
-      chi2 += (counts[i] - e) * (counts[i] - e) / e;
-      // Each frequency within 4.5 standard errors of its probability.
-      CHECK(std::abs(counts[i] / double(K) - p[i]) < 4.5 * std::sqrt(p[i] * (1 - p[i]) / K));
-    }
-    CAPTURE(seed);
-    CHECK(chi2 < 13.82);  // chi-square, 2 degrees of freedom, 0.999 quantile
-    CHECK(ledger.spent() == doctest::Approx(2.0 * K).epsilon(1e-12));
-  }
-  // Only candidates are chosen: without query 2, Pr[0] = 1 / (1 + e) = 0.2689414213699951.
-  Stream s(4, 11, 0);
-  PrivacyLedger ledger(2.0 * K);
-  Mechanisms noise(s, ledger);
-  const std::vector<std::uint32_t> two = {0, 1};
-  int zeros = 0;
-  for (int k = 0; k < K; ++k) {
-    const auto q = mwem_select(Q, prefix, two, 2.0, noise);
-    REQUIRE(q < 2);
-    zeros += q == 0;
-  }
-  const double p0 = 0.2689414213699951;
-  CHECK(std::abs(zeros / double(K) - p0) < 4.5 * std::sqrt(p0 * (1 - p0) / K));
 }
 
 TEST_CASE("at a huge budget MWEM's error falls far below that of A_0") {
@@ -287,7 +269,7 @@ TEST_CASE("MWEM spends exactly eps: 2T charges of eps/(2T)") {
     CHECK(r.spent_eps == doctest::Approx(eps).epsilon(1e-12));
     CHECK(r.charges == 14);
     CHECK(r.outputs.vector("answers").size() == 50);
-    CHECK(r.outputs.vector("truth").size() == 50);
+    CHECK(r.outputs.object<WorkloadOutput>("workload")->W.queries() == 50);
   }
 }
 
@@ -331,7 +313,7 @@ TEST_CASE("the average estimate and the last differ as expected") {
   avg.set("estimate", std::string("average"));
   const Outputs a = run_plugin(kToy, last, 1.0).outputs;
   const Outputs b = run_plugin(kToy, avg, 1.0).outputs;
-  CHECK(a.vector("truth") == b.vector("truth"));
+  CHECK(a.object<WorkloadOutput>("workload").get() == b.object<WorkloadOutput>("workload").get());
   CHECK(a.vector("answers") != b.vector("answers"));
 }
 
@@ -364,7 +346,7 @@ TEST_CASE("bad parameters give clear errors") {
   CHECK(parse_mwem_estimate("average") == MwemEstimate::Average);
 
   // The plugin's declarations refuse the same values before any trial runs.
-  const AlgorithmInfo info = find_algorithm("workload_division.mwem").info();
+  const AlgorithmInfo info = find_algorithm("baselines.mwem").info();
   const ParamSpec* estimate = find_param(info.params, "estimate");
   REQUIRE(estimate);
   CHECK(estimate->default_value == Value(std::string("last")));
@@ -383,6 +365,57 @@ TEST_CASE("bad parameters give clear errors") {
   given.set("queries", std::int64_t{5});
   given.set("rounds", std::int64_t{6});
   CHECK_CONTAINS(error_of([&] { run_plugin(kToy, given, 1.0); }), "exceed the 5 workload queries");
+}
+
+}  // TEST_SUITE
+
+TEST_SUITE("mwem_statistical") {
+
+TEST_CASE("selection follows the exponential mechanism's probabilities") {
+  // False failures: chi-square at its 0.999 quantile (1e-3 per seed, 3 seeds) and frequencies
+  // two-sided at 4.5 standard errors (6.8e-6 each, 10 checks): together < 3.1e-3.
+  // Point queries on n = 3, A = (1, 1, 1), x = (1, 2, 3): scores |q(A) - q(x)| = 0, 1, 2.
+  // With eps_t = 2, Pr[q] ~ exp(eps_t * score / 2) = 1, e, e^2:
+  //   p = (0.0900305731703805, 0.2447284710547976, 0.6652409557748219).
+  const Workload Q = point_queries(3);
+  MwHistogram A(3, 3.0);
+  const std::vector<double> x = {1, 2, 3};
+  std::vector<double> diff(3), prefix;
+  for (std::uint32_t i = 0; i < 3; ++i) diff[i] = A[i] - x[i];
+  prefix_sums(diff, prefix);
+  const std::vector<std::uint32_t> all = {0, 1, 2};
+  const double p[3] = {0.0900305731703805, 0.2447284710547976, 0.6652409557748219};
+  const int K = 30000;
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    Stream s(seed, 11, 0);
+    PrivacyLedger ledger(2.0 * K);
+    Mechanisms noise(s, ledger);
+    int counts[3] = {0, 0, 0};
+    for (int k = 0; k < K; ++k) ++counts[mwem_select(Q, prefix, all, 2.0, noise)];
+    double chi2 = 0;
+    for (int i = 0; i < 3; ++i) {
+      const double e = K * p[i];
+      chi2 += (counts[i] - e) * (counts[i] - e) / e;
+      // Each frequency within 4.5 standard errors of its probability.
+      CHECK(std::abs(counts[i] / double(K) - p[i]) < 4.5 * std::sqrt(p[i] * (1 - p[i]) / K));
+    }
+    CAPTURE(seed);
+    CHECK(chi2 < 13.82);  // chi-square, 2 degrees of freedom, 0.999 quantile
+    CHECK(ledger.spent() == doctest::Approx(2.0 * K).epsilon(1e-12));
+  }
+  // Only candidates are chosen: without query 2, Pr[0] = 1 / (1 + e) = 0.2689414213699951.
+  Stream s(4, 11, 0);
+  PrivacyLedger ledger(2.0 * K);
+  Mechanisms noise(s, ledger);
+  const std::vector<std::uint32_t> two = {0, 1};
+  int zeros = 0;
+  for (int k = 0; k < K; ++k) {
+    const auto q = mwem_select(Q, prefix, two, 2.0, noise);
+    REQUIRE(q < 2);
+    zeros += q == 0;
+  }
+  const double p0 = 0.2689414213699951;
+  CHECK(std::abs(zeros / double(K) - p0) < 4.5 * std::sqrt(p0 * (1 - p0) / K));
 }
 
 }  // TEST_SUITE

@@ -57,10 +57,10 @@ ResultData sample_result() {
   r.points = 2;
   r.trials = 3;
   r.columns = {
-      PointColumn{"algorithm", true, {"Geo", "AVG"}, {}},
-      PointColumn{"strategy", true, {"Geo", ""}, {}},
-      PointColumn{"N", false, {}, {3, 14}},
-      PointColumn{"r", false, {}, {0.25, kNaN}},
+      PointColumn{"algorithm", true, {"Geo", "AVG"}, {}, "text"},
+      PointColumn{"strategy", true, {"Geo", ""}, {}, "text"},
+      PointColumn{"N", false, {}, {3, 14}, "integer"},
+      PointColumn{"r", false, {}, {0.25, kNaN}, ""},
   };
   r.axes = {"strategy", "N"};
   MetricData mse;
@@ -138,6 +138,7 @@ TEST_CASE("write_result / read_result round trip") {
     const PointColumn* c = r.column(wc.name);
     REQUIRE(c != nullptr);
     CHECK(c->text == wc.text);
+    CHECK(c->type == wc.type);  // declared types round-trip; "" (unknown) stays unknown
     if (wc.text) CHECK(c->strings == wc.strings);
     else CHECK(same_numbers(c->numbers, wc.numbers));
   }

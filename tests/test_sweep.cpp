@@ -139,15 +139,15 @@ TEST_CASE("an algorithm entry may run on some of the spec's datasets only") {
   const std::string head =
       "name: s\npaper: workload_division\n"
       "datasets: [{name: adult, label: A}, {name: income, label: I}]\n"
-      "metrics: [mean_absolute_error]\n";
+      "metrics: [l1_error_per_query]\n";
   auto pts = points_of(head +
                        "algorithms:\n"
-                       "  - workload_division.identity\n"
+                       "  - baselines.identity\n"
                        "  - {name: workload_division.laplace_workload, label: L, datasets: [I]}\n");
   REQUIRE(pts.size() == 3);
   CHECK(pts[2].label == "L");
   CHECK(pts[2].dataset == "I");
-  std::string e = expand_error(head + "algorithms:\n  - {name: workload_division.identity, datasets: [X]}\n");
+  std::string e = expand_error(head + "algorithms:\n  - {name: baselines.identity, datasets: [X]}\n");
   CHECK_CONTAINS(e, "algorithm.datasets");
   CHECK_CONTAINS(e, "'X'");
 }
@@ -157,7 +157,7 @@ TEST_CASE("metric parameters are typed and defaulted but do not key the stream")
   // in params and sweeps and checked against its declaration (diffpart's relative_error and
   // topk_utility declare theirs; see tests/test_diffpart_eval.cpp).
   const std::string head = "name: s\npaper: workload_division\ndataset: adult\n"
-                           "algorithm: workload_division.identity\nmetrics: [mean_absolute_error]\n";
+                           "algorithm: baselines.identity\nmetrics: [l1_error_per_query]\n";
   std::string e = expand_error(head + "params: {queries_per_subset: 3}\n");
   CHECK_CONTAINS(e, "has no parameter 'queries_per_subset'");
 }

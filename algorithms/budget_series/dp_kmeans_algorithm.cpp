@@ -1,8 +1,18 @@
 // budget_series.dp_kmeans: Algorithm 1 with the iteration budgets eps_1..eps_N of an allocation
-// strategy (Figs 10-14). See dp_kmeans.hpp for the sensitivities and edge cases.
+// strategy (Figs 10-14).
+//
+// Each iteration is the shared noisy Lloyd step (algorithms/clustering/noisy_lloyd.hpp): noisy
+// count and noisy coordinate sum per cluster, iteration i spending eps_i, half on the counts and
+// half on the sums. With the data in [-1, 1]^d (sensitivity normalisation, §5.2.1) and the
+// add/remove neighbour relation of Definition 1, the k counts have L1 sensitivity 1 and the k
+// sum vectors L1 sensitivity d. The paper normalises "the" sum query to sensitivity 1 per
+// dimension; charging a d-dimensional sum at sensitivity 1 would spend d times the budget it
+// declares, so we use d (the noise per coordinate is Lap(2d / eps_i)). Initial centroids are
+// uniform in [-1, 1]^d (data-independent; the paper does not say how it initialised).
 #include "algorithms/budget_series/allocation_params.hpp"
-#include "algorithms/budget_series/dp_kmeans.hpp"
 #include "algorithms/budget_series/protections.hpp"
+#include "algorithms/clustering/init.hpp"
+#include "algorithms/clustering/noisy_lloyd.hpp"
 #include "framework/registry.hpp"
 
 namespace dplab::budget_series {
@@ -36,21 +46,25 @@ class DpKmeans : public Algorithm {
 
   void run(TrialContext& ctx) const override {
     const PointSet& data = ctx.dataset<PointSet>();
-    require_unit_box(data, "budget_series.dp_kmeans");
+    const clustering::Box box{-1, 1};
+    clustering::require_box(data, box, "budget_series.dp_kmeans", "transforms: [scale]");
     const Params& p = ctx.params;
     const auto k = static_cast<std::size_t>(p.integer("k"));
     const int N = static_cast<int>(p.integer("N"));
     const double eps = p.real("eps");
     auto& acc = ctx.scratch.get<clustering::Accumulators>("kmeans accumulators");
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
-    std::vector<double> centroids = uniform_centroids(ctx.stream, k, data.d);
+    std::vector<double> centroids = clustering::uniform_centroids(ctx.stream, k, data.d, box);
 
     StrategyParams sp = strategy_params(p, N, eps);
     auto iterate = [&] {
       const std::vector<double> share = protected_proportions(p, sp, ctx.stream);
-      std::vector<double> budgets(share.size());
-      for (std::size_t i = 0; i < share.size(); ++i) budgets[i] = eps * share[i];
-      dp_kmeans(data, k, budgets, centroids, ctx.noise, acc, soa);
+      std::vector<clustering::IterationBudget> budgets(share.size());
+      for (std::size_t i = 0; i < share.size(); ++i) {
+        const double eps_i = eps * share[i];
+        budgets[i] = {eps_i / 2, eps_i / 2};  // counts, sums
+      }
+      clustering::noisy_lloyd(data, k, budgets, box, centroids, ctx.noise, acc, soa);
     };
     if (protection(p) == Protection::NoisyN) {
       // §6.4: the noisy iteration count and the data are disjoint inputs (parallel composition).

@@ -4,9 +4,11 @@
 // [-1, 1]^d moves one cluster's sum by d in L1, so an iteration's sums cost d eps_i / 2, not
 // eps_i / 2, and the whole run (d + 1) eps / 2: `dplab audit` must find eps_hat > eps at d = 8
 // (README, "Auditing privacy"). budget_series.dp_kmeans releases the sums at sensitivity d.
+#include <algorithm>
 #include <vector>
 
-#include "algorithms/budget_series/dp_kmeans.hpp"
+#include "algorithms/clustering/assign.hpp"
+#include "algorithms/clustering/init.hpp"
 #include "framework/registry.hpp"
 
 namespace dplab::budget_series {
@@ -36,14 +38,26 @@ class DpKmeansPaperSums : public Algorithm {
 
   void run(TrialContext& ctx) const override {
     const PointSet& data = ctx.dataset<PointSet>();
-    require_unit_box(data, "budget_series.dp_kmeans_paper_sums");
+    const clustering::Box box{-1, 1};
+    clustering::require_box(data, box, "budget_series.dp_kmeans_paper_sums", "transforms: [scale]");
     const auto k = static_cast<std::size_t>(ctx.params.integer("k"));
     const auto N = static_cast<std::size_t>(ctx.params.integer("N"));
+    const std::size_t d = data.d;
     auto& acc = ctx.scratch.get<clustering::Accumulators>("kmeans accumulators");
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
-    std::vector<double> centroids = uniform_centroids(ctx.stream, k, data.d);
-    const std::vector<double> budgets(N, ctx.params.real("eps") / static_cast<double>(N));
-    dp_kmeans(data, k, budgets, centroids, ctx.noise, acc, soa, /*paper_sums=*/true);
+    std::vector<double> centroids = clustering::uniform_centroids(ctx.stream, k, d, box);
+    const double eps_i = ctx.params.real("eps") / static_cast<double>(N);
+    // clustering::noisy_lloyd_step with the sums at sensitivity 1 instead of d (the canary).
+    for (std::size_t it = 0; it < N; ++it) {
+      clustering::assign_and_accumulate(data, centroids, k, acc, soa);
+      ctx.noise.laplace(acc.counts, 1.0, eps_i / 2, "cluster counts (Algorithm 1 line 3)");
+      ctx.noise.laplace(acc.sums, 1.0, eps_i / 2, "cluster sums at the paper's sensitivity 1 (Algorithm 1 line 4)");
+      for (std::size_t c = 0; c < k; ++c) {
+        if (!(acc.counts[c] >= 1)) continue;  // keep the previous centroid
+        for (std::size_t j = 0; j < d; ++j)
+          centroids[c * d + j] = std::clamp(acc.sums[c * d + j] / acc.counts[c], box.lo, box.hi);
+      }
+    }
     ctx.out.vector("centroids", centroids);
   }
 };

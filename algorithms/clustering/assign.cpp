@@ -7,7 +7,7 @@ namespace dplab::clustering {
 
 namespace {
 
-// D known at compile time for the common low dimensions (the papers' sets are 2-D to 10-D).
+// D known at compile time for the papers' dimensions (2-D to 4-D sets, lu_thesis's 10-D Lifesci).
 template <std::size_t D>
 void assign_fixed(const double* x, std::size_t n, const double* soa, std::size_t k, std::int32_t* labels,
                   double* sums, double* counts) {
@@ -72,6 +72,7 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
       case 2: return assign_fixed<2>(x, n, soa.data(), k, labels, acc.sums.data(), acc.counts.data());
       case 3: return assign_fixed<3>(x, n, soa.data(), k, labels, acc.sums.data(), acc.counts.data());
       case 4: return assign_fixed<4>(x, n, soa.data(), k, labels, acc.sums.data(), acc.counts.data());
+      case 10: return assign_fixed<10>(x, n, soa.data(), k, labels, acc.sums.data(), acc.counts.data());
       default: break;
     }
   }

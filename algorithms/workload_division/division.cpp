@@ -4,7 +4,7 @@
 
 #include "core/error.hpp"
 
-namespace dplab::wd {
+namespace dplab::workload_division {
 
 StopRule parse_stop_rule(const std::string& name) {
   if (name == "expected_error") return StopRule::ExpectedError;
@@ -19,19 +19,24 @@ struct Part {
   std::uint32_t hot = 0;  // the most queried cell (smallest index on ties)
 };
 
-Part describe(const Workload& W, const std::vector<std::uint32_t>& rows, std::vector<std::uint32_t>& count) {
-  std::fill(count.begin(), count.end(), 0u);
+// How many of `rows` count each cell, by a difference array over their runs: O(n + runs).
+Part describe(const Workload& W, const std::vector<std::uint32_t>& rows, std::vector<std::int64_t>& diff) {
+  diff.assign(static_cast<std::size_t>(W.n) + 1, 0);
   for (auto r : rows)
-    for (auto c : W.row(r)) ++count[c];
+    for (const linear_queries::Run& run : W.row(r)) {
+      ++diff[run.begin];
+      --diff[run.end];
+    }
   Part p;
-  for (std::uint32_t c = 0; c < count.size(); ++c)
-    if (count[c] > p.sensitivity) { p.sensitivity = count[c]; p.hot = c; }
+  std::int64_t count = 0;
+  for (std::uint32_t c = 0; c < W.n; ++c) {
+    count += diff[c];
+    if (count > p.sensitivity) {
+      p.sensitivity = static_cast<std::uint32_t>(count);
+      p.hot = c;
+    }
+  }
   return p;
-}
-
-bool counts(const Workload& W, std::uint32_t row, std::uint32_t cell) {
-  auto r = W.row(row);
-  return std::binary_search(r.begin(), r.end(), cell);
 }
 
 struct Divider {
@@ -40,7 +45,7 @@ struct Divider {
   StopRule rule;
   Stream& stream;
   int max_depth;
-  std::vector<std::uint32_t> count;
+  std::vector<std::int64_t> count;
   std::vector<Leaf> leaves;
 
   // `part` describes `rows` (computed once, by the caller).
@@ -49,7 +54,7 @@ struct Divider {
     if (depth >= max_depth || rows.size() < 2 || part.sensitivity == 0) return leaf();
     // Line 5: the queries counting the hot cell, in random order; W1 is a prefix of them.
     std::vector<std::uint32_t> with_hot, without_hot;
-    for (auto r : rows) (counts(W, r, part.hot) ? with_hot : without_hot).push_back(r);
+    for (auto r : rows) (W.counts(r, part.hot) ? with_hot : without_hot).push_back(r);
     for (std::size_t i = with_hot.size(); i > 1; --i)
       std::swap(with_hot[i - 1], with_hot[stream.below(i)]);
     // Line 4.
@@ -76,7 +81,7 @@ struct Divider {
 
 std::vector<Leaf> divide_workload(const Workload& W, double eps, double g, StopRule rule, Stream& stream,
                                   int max_depth) {
-  Divider d{W, g, rule, stream, max_depth, std::vector<std::uint32_t>(W.n, 0u), {}};
+  Divider d{W, g, rule, stream, max_depth, {}, {}};
   std::vector<std::uint32_t> all(W.queries());
   for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
   const Part part = describe(W, all, d.count);
@@ -93,4 +98,4 @@ double expected_error(const std::vector<Leaf>& leaves) {
   return m > 0 ? total / m : 0.0;
 }
 
-}  // namespace dplab::wd
+}  // namespace dplab::workload_division

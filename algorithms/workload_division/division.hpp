@@ -21,10 +21,12 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/workload_division/workload.hpp"
+#include "algorithms/linear_queries/workload.hpp"
 #include "core/rng.hpp"
 
-namespace dplab::wd {
+namespace dplab::workload_division {
+
+using linear_queries::Workload;
 
 enum class StopRule { ExpectedError, Pseudocode };
 StopRule parse_stop_rule(const std::string& name);
@@ -44,4 +46,4 @@ std::vector<Leaf> divide_workload(const Workload& W, double eps, double g, StopR
 // (1/m) sum_j |W_j| Delta_j / eps_j (§3.2).
 double expected_error(const std::vector<Leaf>& leaves);
 
-}  // namespace dplab::wd
+}  // namespace dplab::workload_division

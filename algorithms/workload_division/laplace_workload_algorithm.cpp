@@ -1,27 +1,27 @@
 // workload_division.laplace_workload: the Laplace mechanism on the workload's answers
 // (Definition 4): W x + Lap(Delta_W / eps) on every answer, Delta_W the largest column L1 norm.
-#include "algorithms/workload_division/problem.hpp"
+#include "algorithms/linear_queries/workload_problem.hpp"
 
-namespace dplab::wd {
+namespace dplab::workload_division {
 namespace {
 
 class LaplaceWorkload : public Algorithm {
  public:
   AlgorithmInfo info() const override {
-    return problem_info("workload_division.laplace_workload",
-                        "Laplace(Delta_W/eps) on every answer of W x (Definition 4)");
+    return linear_queries::problem_info("workload_division.laplace_workload",
+                                        "Laplace(Delta_W/eps) on every answer of W x (Definition 4)");
   }
   void run(TrialContext& ctx) const override {
-    WorkloadProblem pb = workload_problem(ctx);
-    std::vector<double> y = pb.workload.W.answer(pb.data.counts);
-    const double delta = pb.workload.W.sensitivity();
+    linear_queries::WorkloadProblem pb = linear_queries::workload_problem(ctx);
+    std::vector<double> y = pb.W().answer(pb.data.counts);
+    const double delta = pb.workload->sensitivity;
     if (delta > 0) ctx.noise.laplace(y, delta, pb.eps, "laplace workload: every answer");
-    publish_answers(ctx, pb, std::move(y));
+    linear_queries::publish_answers(ctx, pb, std::move(y));
   }
 };
 
 }  // namespace
-}  // namespace dplab::wd
+}  // namespace dplab::workload_division
 
-using dplab::wd::LaplaceWorkload;
+using dplab::workload_division::LaplaceWorkload;
 DPLAB_ALGORITHM(LaplaceWorkload);

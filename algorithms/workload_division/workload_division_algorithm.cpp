@@ -4,17 +4,18 @@
 // The parts all read x, so their budgets compose sequentially and add up to eps (eq. 4).
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "algorithms/workload_division/division.hpp"
-#include "algorithms/workload_division/problem.hpp"
+#include "algorithms/linear_queries/workload_problem.hpp"
 
-namespace dplab::wd {
+namespace dplab::workload_division {
 namespace {
 
 class WorkloadDivision : public Algorithm {
  public:
   AlgorithmInfo info() const override {
-    AlgorithmInfo i = problem_info("workload_division.workload_division",
+    AlgorithmInfo i = linear_queries::problem_info("workload_division.workload_division",
                                    "recursive division of the workload and budget by the most queried cell (Algorithm 1)");
     i.params.push_back(ParamSpec::real("g", 0, "Algorithm 1's correction in |W1| = (|W| + Delta_W + g)/4 (the paper gives no value)"));
     i.params.push_back(ParamSpec::text("stop_rule", "expected_error",
@@ -27,26 +28,27 @@ class WorkloadDivision : public Algorithm {
   }
 
   void run(TrialContext& ctx) const override {
-    WorkloadProblem pb = workload_problem(ctx);
-    const Workload& W = pb.workload.W;
+    linear_queries::WorkloadProblem pb = linear_queries::workload_problem(ctx);
+    const Workload& W = pb.W();
     const std::vector<Leaf> leaves =
         divide_workload(W, pb.eps, ctx.params.real("g"), parse_stop_rule(ctx.params.text("stop_rule")), ctx.stream);
-    std::vector<double> answers(W.queries());
+    // W x once (prefix sums), then each part's answers get their own noise.
+    std::vector<double> answers = W.answer(pb.data.counts), y;
     for (const Leaf& leaf : leaves) {
-      const Workload part = W.rows(leaf.rows);
-      std::vector<double> y = part.answer(pb.data.counts);
+      y.resize(leaf.rows.size());
+      for (std::size_t k = 0; k < leaf.rows.size(); ++k) y[k] = answers[leaf.rows[k]];
       if (leaf.sensitivity > 0) ctx.noise.laplace(y, leaf.sensitivity, leaf.eps, "workload part");
       else ctx.noise.ledger().charge(leaf.eps, "workload part (empty queries, no noise needed)");
       for (std::size_t k = 0; k < leaf.rows.size(); ++k) answers[leaf.rows[k]] = y[k];
     }
     ctx.out.scalar("parts", static_cast<double>(leaves.size()));
     ctx.out.scalar("expected_error", expected_error(leaves));
-    publish_answers(ctx, pb, std::move(answers));
+    linear_queries::publish_answers(ctx, pb, std::move(answers));
   }
 };
 
 }  // namespace
-}  // namespace dplab::wd
+}  // namespace dplab::workload_division
 
-using dplab::wd::WorkloadDivision;
+using dplab::workload_division::WorkloadDivision;
 DPLAB_ALGORITHM(WorkloadDivision);

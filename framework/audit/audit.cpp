@@ -58,6 +58,7 @@ FeatureTable sample(const Algorithm& alg, const Params& params, double budget, c
   t.features = layout.size();
   t.values.resize(samples * t.features);
   t.hashes.resize(samples);
+  const double delta = declared_delta(alg.info(), params);
   // Public inputs (workloads, query sets) are the same in every run: the algorithm is audited
   // for one fixed public input, as its privacy claim is.
   const TrialSeeds seeds{seed, 0};
@@ -69,7 +70,7 @@ FeatureTable sample(const Algorithm& alg, const Params& params, double budget, c
     for (std::size_t i = 0; i < samples; ++i) {
       if (failure) continue;
       try {
-        AlgorithmRun r = run_algorithm(alg, params, budget, &data, Stream(seed, key, i), seeds, scratch, noise);
+        AlgorithmRun r = run_algorithm(alg, params, budget, &data, Stream(seed, key, i), seeds, scratch, delta, noise);
         t.hashes[i] = layout.extract(r.outputs, t.values.data() + i * t.features);
       } catch (...) {
 #pragma omp critical(dplab_audit_failure)
@@ -86,6 +87,8 @@ FeatureTable sample(const Algorithm& alg, const Params& params, double budget, c
 std::string unauditable_reason(const AlgorithmInfo& info) {
   if (!info.unauditable.empty()) return info.unauditable;
   if (info.budget_param.empty() && !info.budget_of) return "it is not private (no privacy budget)";
+  if (!info.delta_param.empty())
+    return "it is (eps, delta)-DP: events of probability up to delta may exceed e^eps, and the audit tests pure eps-DP";
   if (info.accepts.empty()) return "it reads no dataset, so there is no private input to protect";
   if (!generator_for(info)) {
     std::string kinds;

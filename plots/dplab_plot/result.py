@@ -4,11 +4,15 @@ framework/summary.cpp and passes the file as --summary). Nothing here computes a
 the figure and `dplab show` can never disagree."""
 import json
 import math
+import os
 import sys
-import zlib
 
 import h5py
 import numpy as np
+
+# python/dplab, the project's result reader, beside plots/.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+from dplab import result_file  # noqa: E402
 
 
 def fail(msg):
@@ -37,27 +41,13 @@ def same(a, b):
 
 
 def verify_checked(path):
-    """A result file's framing (framework/checked_file.hpp): the DPLAB-RESULT header's size and
-    CRC-32 must match before HDF5 parses anything. Format-1 files (plain HDF5) pass unverified."""
+    """The file's framing (python/dplab/result_file.py), failing with one line."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        result_file.verify_checked(path)
+    except result_file.DamagedResult as e:
+        fail(str(e))
     except OSError as e:
         fail(f"{path}: cannot read the result file ({e.strerror})")
-    if data[:8] == b"\x89HDF\r\n\x1a\n":
-        return
-    if not data.startswith(b"DPLAB-RESULT\n") or len(data) < 512:
-        fail(f"{path}: not a dplab result file (no DPLAB-RESULT header)")
-    fields = dict(line.split(" ", 1) for line in data[:512].split(b"\0", 1)[0].decode("ascii", "replace").splitlines()[1:]
-                  if " " in line)
-    try:
-        size, crc = int(fields["bytes"]), int(fields["crc32"], 16)
-    except (KeyError, ValueError):
-        fail(f"{path}: damaged result file (unreadable header)")
-    if size != len(data):
-        fail(f"{path}: damaged result file ({len(data)} bytes, the header says {size})")
-    if zlib.crc32(data[512:]) != crc:
-        fail(f"{path}: damaged result file (checksum mismatch)")
 
 
 class Result:

@@ -1,0 +1,97 @@
+// baselines.dawa: DAWA (Li, Hay, Miklau, Wang, "A data- and workload-aware algorithm for range
+// queries under differential privacy", PVLDB 7(5) 2014), a baseline of workload_division §5 and
+// of DPBench.
+//   Stage 1 (eps1 = ratio eps): private L1 partition of the domain into buckets (l1_partition;
+//   partition_noise chooses the noise our privacy proof needs, the default, or DPBench's, which
+//   is what workload_division compared against but is not eps1-DP; l1_partition.hpp).
+//   Stage 2 (eps2 = (1 - ratio) eps): the workload mapped onto the buckets (bucket_workload), a
+//   hierarchical strategy chosen for it by greedyH (greedy_h), Laplace noise of scale
+//   Delta_A / eps2 on its answers, least squares, bucket totals spread evenly over their cells,
+//   W applied by prefix sums (hierarchy).
+#include <string>
+#include <vector>
+
+#include "algorithms/baselines/bucket_workload.hpp"
+#include "algorithms/baselines/greedy_h.hpp"
+#include "algorithms/baselines/hierarchy.hpp"
+#include "algorithms/baselines/l1_partition.hpp"
+#include "algorithms/linear_queries/workload_problem.hpp"
+
+namespace dplab::baselines {
+namespace {
+
+class Dawa : public Algorithm {
+ public:
+  AlgorithmInfo info() const override {
+    AlgorithmInfo i = linear_queries::problem_info(
+        "baselines.dawa",
+        "DAWA (Li et al. 2014): private L1 partition, then greedyH hierarchy on the buckets and least squares");
+    i.params.push_back(ParamSpec::real("ratio", 0.25, "share of eps for the partition (stage 1), DAWA's default 0.25")
+                           .above(0)
+                           .below(1));
+    i.params.push_back(ParamSpec::text("partition", "exact",
+                                       "candidate buckets: exact (all intervals, DPBench's L1 partition) or dyadic "
+                                       "(lengths that are powers of two, DAWA's approximation)")
+                           .one_of({"exact", "dyadic"}));
+    i.params.push_back(ParamSpec::text("partition_noise", "provable",
+                                       "noise on the partition's bucket costs: provable (eps1-DP: twice DPBench's "
+                                       "scale, singletons noised, no floor) or reference (DPBench's DAWA, which "
+                                       "workload_division compared against; not eps1-DP, see l1_partition.hpp)")
+                           .one_of({"reference", "provable"}));
+    i.outputs.push_back({"buckets", "number of buckets of the private partition", false, ""});
+    i.outputs.push_back({"strategy_error", "trace(Q (A^T A)^+ Q^T) of greedyH's strategy on the bucket workload", false, ""});
+    return i;
+  }
+
+  void run(TrialContext& ctx) const override {
+    linear_queries::WorkloadProblem pb = linear_queries::workload_problem(ctx);
+    const std::vector<double>& x = pb.data.counts;
+    const double ratio = ctx.params.real("ratio");
+    const double eps1 = ratio * pb.eps, eps2 = pb.eps - eps1;
+    const IntervalFamily family = interval_family(ctx.params.text("partition"));
+    const PartitionNoise kind = partition_noise(ctx.params.text("partition_noise"));
+
+    // Stage 1 (the dyadic candidates' costs live in this thread's scratch across trials).
+    auto& costs = ctx.scratch.get<IntervalValues>("dawa: candidate costs");
+    const Buckets b = private_l1_partition(x, family, kind, eps1, eps2, ctx.noise, &costs);
+
+    // Stage 2: the strategy's answers on the bucket totals.
+    const BucketWorkload Q = reduce_workload(pb.W(), b);
+    const GreedyHResult strategy = greedy_h(Q);
+    const Hierarchy& H = strategy.H;
+    std::vector<double> prefix(b.size() + 1, 0.0);
+    for (std::size_t k = 0; k < b.size(); ++k) {
+      double total = 0;
+      for (std::uint32_t c = b.lo(k); c < b.hi(k); ++c) total += x[c];
+      prefix[k + 1] = prefix[k] + total;
+    }
+    const std::vector<std::uint32_t> rows = strategy_rows(H);
+    std::vector<double> y(rows.size());
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const HierarchyNode& v = H.nodes[rows[r]];
+      y[r] = v.weight * (prefix[v.hi] - prefix[v.lo]);
+    }
+    // A record moves one cell, hence one bucket, hence the answers of the nodes above it.
+    ctx.noise.laplace(y, strategy_sensitivity(H), eps2, "dawa: greedyH strategy answers");
+
+    // Least squares, then each terminal node's total spread evenly over its cells.
+    const std::vector<double> total = strategy_least_squares(H, y);
+    std::vector<double> xhat(x.size(), 0.0);
+    for (std::size_t v = 0; v < H.nodes.size(); ++v) {
+      const HierarchyNode& node = H.nodes[v];
+      if (!node.terminal || node.weight <= 0) continue;
+      const std::uint32_t lo = b.bounds[node.lo], hi = b.bounds[node.hi];
+      const double each = total[v] / (hi - lo);
+      for (std::uint32_t c = lo; c < hi; ++c) xhat[c] = each;
+    }
+    ctx.out.scalar("buckets", static_cast<double>(b.size()));
+    ctx.out.scalar("strategy_error", strategy.error);
+    linear_queries::publish_answers(ctx, pb, pb.W().answer(xhat));
+  }
+};
+
+}  // namespace
+}  // namespace dplab::baselines
+
+using dplab::baselines::Dawa;
+DPLAB_ALGORITHM(Dawa);

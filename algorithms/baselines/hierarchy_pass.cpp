@@ -1,0 +1,191 @@
+#include "algorithms/baselines/hierarchy_pass.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace dplab::baselines {
+
+HierarchyPass::HierarchyPass(const BucketWorkload& Q, const Hierarchy& tree) : Q_(Q), tree_nodes_(tree.nodes.size()) {
+  if (Q.buckets != tree.buckets) throw Error("hierarchy pass: workload and hierarchy sizes differ");
+  std::uint32_t max_depth = 0;
+  for (const auto& v : tree.nodes) max_depth = std::max(max_depth, v.depth);
+  depths_.resize(tree.nodes.empty() ? 0 : max_depth + 1);
+  for (std::size_t v = 0; v < tree.nodes.size(); ++v) depths_[tree.nodes[v].depth].nodes.push_back(static_cast<std::uint32_t>(v));
+  for (Depth& D : depths_) {
+    std::sort(D.nodes.begin(), D.nodes.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return tree.nodes[a].lo < tree.nodes[b].lo; });
+    for (std::uint32_t v : D.nodes) {
+      const HierarchyNode& node = tree.nodes[v];
+      D.lo.push_back(node.lo);
+      D.hi.push_back(node.hi);
+      // A node's children split it at lo + size / 2 (binary_tree); a leaf has no split.
+      D.mid.push_back(node.lo + (node.hi - node.lo) / 2);
+    }
+    plan(D);
+  }
+  set_weights({});
+}
+
+void HierarchyPass::plan(Depth& D) {
+  const std::size_t count = D.nodes.size();
+  const std::uint32_t nb = Q_.buckets;
+  D.mixed.assign(count, 0);
+  // Where each bucket lies among this depth's nodes, and the first node starting at or after it.
+  std::vector<std::int32_t> node_at(nb, -1);
+  std::vector<std::uint32_t> first_from(static_cast<std::size_t>(nb) + 1);
+  for (std::size_t a = 0; a < count; ++a)
+    std::fill(node_at.begin() + D.lo[a], node_at.begin() + D.hi[a], static_cast<std::int32_t>(a));
+  for (std::size_t j = nb + 1, a = count; j-- > 0;) {
+    while (a > 0 && D.lo[a - 1] >= j) --a;
+    first_from[j] = static_cast<std::uint32_t>(a);
+  }
+  for (std::size_t i = 0; i < Q_.queries(); ++i) {
+    const auto q = static_cast<std::uint32_t>(i);
+    for (const Segment& s : Q_.row(i)) {
+      const std::int32_t vh = node_at[s.first], vt = node_at[s.last - 1];
+      const bool head = vh >= 0 && D.lo[static_cast<std::size_t>(vh)] < s.first;
+      const bool tail = vt >= 0 && D.hi[static_cast<std::size_t>(vt)] > s.last;
+      if (head) {
+        const auto a = static_cast<std::uint32_t>(vh);
+        D.pieces.push_back({q, a, s.first, std::min(s.last, D.hi[a]), s.coef});
+        D.mixed[a] = 1;
+      }
+      // Nodes starting inside the segment are covered whole, except a last one reaching past it.
+      const std::uint32_t first = first_from[s.first];
+      std::uint32_t last = first_from[s.last];
+      if (last > first && D.hi[last - 1] > s.last) --last;
+      if (last > first) D.covers.push_back({q, first, last, s.coef});
+      if (tail && !(head && vh == vt)) {
+        const auto a = static_cast<std::uint32_t>(vt);
+        D.pieces.push_back({q, a, std::max(s.first, D.lo[a]), s.last, s.coef});
+        D.mixed[a] = 1;
+      }
+    }
+  }
+  // The (query, node) groups of one piece become singles; the others stay pieces.
+  std::vector<Piece> multi;
+  for (std::size_t b = 0; b < D.pieces.size();) {
+    std::size_t e = b + 1;
+    while (e < D.pieces.size() && D.pieces[e].query == D.pieces[b].query && D.pieces[e].node == D.pieces[b].node) ++e;
+    if (e - b == 1) {
+      const Piece& p = D.pieces[b];
+      const std::uint32_t cut = std::clamp(D.mid[p.node], p.from, p.to);
+      D.singles.push_back({p.node, p.from, cut, p.to});
+      D.single_query.push_back(p.query);
+      D.single_coef.push_back(p.coef);
+    } else {
+      multi.insert(multi.end(), D.pieces.begin() + static_cast<std::ptrdiff_t>(b),
+                   D.pieces.begin() + static_cast<std::ptrdiff_t>(e));
+    }
+    b = e;
+  }
+  D.pieces = std::move(multi);
+  // Singles by node, so that a pass sums each node's in registers (the root's are all of them).
+  std::vector<std::size_t> order(D.singles.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return D.singles[a].node < D.singles[b].node; });
+  std::vector<Single> singles(order.size());
+  std::vector<std::uint32_t> query(order.size());
+  std::vector<double> coef(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    singles[k] = D.singles[order[k]];
+    query[k] = D.single_query[order[k]];
+    coef[k] = D.single_coef[order[k]];
+  }
+  D.singles = std::move(singles);
+  D.single_query = std::move(query);
+  D.single_coef = std::move(coef);
+}
+
+void HierarchyPass::set_weights(std::span<const double> w) {
+  if (!w.empty() && w.size() != Q_.queries())
+    throw Error("hierarchy pass: " + std::to_string(w.size()) + " weights for " + std::to_string(Q_.queries()) +
+                " queries");
+  if (w.empty() && unit_weights_) return;  // nothing to recompute
+  unit_weights_ = w.empty();
+  weights_.assign(w.begin(), w.end());
+  for (Depth& D : depths_) {
+    const std::size_t count = D.nodes.size();
+    // Coefficient-1 covers by a difference array (integer weights: exact sums); fractional ones
+    // (a bucket, or a few merged) node by node.
+    std::vector<double> diff(count + 1, 0.0);
+    D.covered.assign(count, 0.0);
+    for (const Cover& c : D.covers) {
+      const double wi = weights_.empty() ? 1.0 : weights_[c.query];
+      if (c.coef == 1) {
+        diff[c.first] += wi;
+        diff[c.last] -= wi;
+      } else {
+        for (std::uint32_t a = c.first; a < c.last; ++a) D.covered[a] += wi * c.coef * c.coef;
+      }
+    }
+    double run = 0;
+    for (std::size_t a = 0; a < count; ++a) D.covered[a] += run += diff[a];
+    D.single_w.resize(D.singles.size());
+    for (std::size_t k = 0; k < D.singles.size(); ++k) {
+      const double wi = weights_.empty() ? 1.0 : weights_[D.single_query[k]];
+      D.single_w[k] = wi * D.single_coef[k] * D.single_coef[k];
+    }
+  }
+}
+
+void HierarchyPass::run(std::size_t d, std::span<const double> U) {
+  const Depth& D = depths_[d];
+  const std::size_t count = D.nodes.size();
+  quad.assign(count, 0.0);
+  split.assign(count, 0.0);
+  full_sq.assign(count, 0.0);
+  linear_queries::prefix_sums(U, prefix_);
+  const double* P = prefix_.data();
+  // Singles come sorted by node: each node's sums are kept in registers.
+  for (std::size_t k = 0; k < D.singles.size();) {
+    const std::uint32_t node = D.singles[k].node;
+    double q = 0, sp = 0;
+    for (; k < D.singles.size() && D.singles[k].node == node; ++k) {
+      const Single& g = D.singles[k];
+      const double all = P[g.to] - P[g.from], left = P[g.cut] - P[g.from], right = all - left;
+      q += D.single_w[k] * all * all;
+      sp += D.single_w[k] * (left * left + right * right);
+    }
+    quad[node] += q;
+    split[node] += sp;
+  }
+  // The pieces of one (query, node) are consecutive: accumulate q_iv and the children's parts.
+  std::int64_t cur_q = -1, cur_v = -1;
+  double dot = 0, dl = 0, dr = 0;
+  auto flush = [&] {
+    if (cur_v < 0) return;
+    const double wi = weights_.empty() ? 1.0 : weights_[static_cast<std::size_t>(cur_q)];
+    const auto a = static_cast<std::size_t>(cur_v);
+    quad[a] += wi * dot * dot;
+    split[a] += wi * (dl * dl + dr * dr);
+  };
+  for (const Piece& p : D.pieces) {
+    if (static_cast<std::int64_t>(p.query) != cur_q || static_cast<std::int64_t>(p.node) != cur_v) {
+      flush();
+      cur_q = p.query;
+      cur_v = p.node;
+      dot = dl = dr = 0;
+    }
+    const std::uint32_t m = D.mid[p.node];
+    dot += p.coef * (P[p.to] - P[p.from]);
+    if (p.from < m) dl += p.coef * (P[std::min(p.to, m)] - P[p.from]);
+    if (p.to > m) dr += p.coef * (P[p.to] - P[std::max(p.from, m)]);
+  }
+  flush();
+  for (std::size_t a = 0; a < count; ++a) {
+    const double w = D.covered[a];
+    const double S = P[D.hi[a]] - P[D.lo[a]];
+    quad[a] += w * S * S;
+    full_sq[a] = w;
+    if (D.hi[a] - D.lo[a] > 1) {
+      const double L = P[D.mid[a]] - P[D.lo[a]], R = P[D.hi[a]] - P[D.mid[a]];
+      split[a] += w * (L * L + R * R);
+    }
+  }
+}
+
+}  // namespace dplab::baselines

@@ -1,0 +1,55 @@
+// clustering.gupt: GUPT of lu_thesis §7.6 (Mohan et al. 2012) for k-means: sample and
+// aggregate over blocks, Lloyd's algorithm per block, a noisy average (gupt.hpp). Its budget is
+// its one noisy step's, eps ("Algorithm 7.1 and GUPT calculate the overall privacy budget
+// bottom-up ... we first allocate the same privacy budget to each step", §7.6.1).
+#include "algorithms/clustering/gupt.hpp"
+#include "algorithms/clustering/lloyd_reference.hpp"
+#include "framework/registry.hpp"
+
+namespace dplab::clustering {
+namespace {
+
+class Gupt : public Algorithm {
+ public:
+  AlgorithmInfo info() const override {
+    AlgorithmInfo i;
+    i.name = "clustering.gupt";
+    i.doc = "GUPT: sample and aggregate, Lloyd per block, Laplace noise on the average (Mohan et al. 2012; lu_thesis §7.6)";
+    i.params = shared_kmeans_params();
+    i.params.push_back(ParamSpec::real("eps", 0.1, "budget of the noisy average, GUPT's one step").above(0));
+    i.params.push_back(ParamSpec::real("block_exponent", 0.4,
+                                       "l = floor(n^x) blocks: x = 0.4, the block count of Smith's (2011) "
+                                       "sample-and-aggregate analysis GUPT builds on (blocks of n^0.6 points)")
+                           .above(0)
+                           .at_most(1));
+    i.outputs = {
+        {"centroids", "noisy average of the blocks' centroids, k x d row-major", true, "c"},
+        {"centroids_before_noise", "the same (GUPT has no noise-free final centroids)", true, "c"},
+        {"blocks", "number of blocks l", false, ""},
+    };
+    i.budget_param = "eps";
+    i.accepts = {DatasetKind::Points};
+    return i;
+  }
+
+  void run(TrialContext& ctx) const override {
+    const PointSet& data = ctx.dataset<PointSet>();
+    require_box(data, kUnitBox, "clustering.gupt", kUnitBoxFix);
+    GuptOptions opt;
+    opt.block_exponent = ctx.params.real("block_exponent");
+    opt.box = kUnitBox;
+    auto& acc = ctx.scratch.get<Accumulators>("kmeans accumulators");
+    auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
+    const std::vector<double> c = gupt_kmeans(data, static_cast<std::size_t>(ctx.params.integer("k")),
+                                              ctx.params.real("eps"), opt, ctx.stream, ctx.noise, acc, soa);
+    ctx.out.vector("centroids", c);
+    ctx.out.vector("centroids_before_noise", c);
+    ctx.out.scalar("blocks", double(gupt_blocks(data.n, opt.block_exponent)));
+  }
+};
+
+}  // namespace
+}  // namespace dplab::clustering
+
+using dplab::clustering::Gupt;
+DPLAB_ALGORITHM(Gupt);

@@ -1,0 +1,120 @@
+// lu_thesis.convergent_kmeans: Algorithm 7.1 with the Prior or Posterior sampling zone of
+// Algorithm 7.2 (Figs 7.7-7.10). See convergent_kmeans.hpp and sampling_zone.hpp; every choice
+// the chapter leaves open is a parameter below, its default justified in the README.
+#include "algorithms/clustering/lloyd_reference.hpp"
+#include "algorithms/convergent_kmeans/convergent_kmeans.hpp"
+#include "framework/registry.hpp"
+
+namespace dplab::convergent_kmeans {
+namespace {
+
+class ConvergentKmeans : public Algorithm {
+ public:
+  AlgorithmInfo info() const override {
+    AlgorithmInfo i;
+    i.name = "lu_thesis.convergent_kmeans";
+    i.doc = "DP k-means with a convergence guarantee (Algorithm 7.1 with Algorithm 7.2: Prior or Posterior sampling zone)";
+    i.params = clustering::shared_kmeans_params();
+    const std::vector<ParamSpec> own = {
+        ParamSpec::text("zone", "prior", "sampling zone: 'prior' (past knowledge, §7.4.2) or 'posterior' (past and "
+                                         "future knowledge, §7.4.3)")
+            .one_of({"prior", "posterior"}),
+        ParamSpec::real("eps", 0.1, "budget eps_i^(t) of each cluster at each iteration (the figures' x axis)").above(0),
+        ParamSpec::real("eps0_ratio", 1.0,
+                        "epsilon_0 of the final Laplace step as a multiple of eps (1: 'the same privacy budget to each "
+                        "step', §7.6.1)")
+            .above(0),
+        ParamSpec::text("prior_side", "forward",
+                        "Prior: the border point Y on the line S^(t-1) S^(t): 'forward' beyond S^(t), continuing the "
+                        "move; 'backward' = S^(t-1)")
+            .one_of({"forward", "backward"}),
+        ParamSpec::text("rotation_plane", "uniform",
+                        "Prior, d > 2: the plane of the gamma turn: with a uniformly random direction orthogonal to "
+                        "Y - S ('uniform') or the least aligned coordinate axis ('axis')")
+            .one_of({"uniform", "axis"}),
+        ParamSpec::boolean("posterior_clip", true,
+                           "Posterior: pull a look-ahead mean beyond the convergent zone back onto its border "
+                           "(Definition 7.3: the sampling zone lies in the convergent zone)"),
+        ParamSpec::text("delta_reference", "controller",
+                        "the length delta = ||S^ - S|| / L is measured in: L = ||X - S|| ('controller': delta in "
+                        "(0, 1), §7.5.1) or the convergent zone's radius ||S^(t-1) - S|| ('zone'; the same for Prior)")
+            .one_of({"controller", "zone"}),
+        ParamSpec::text("stop", "partition",
+                        "'partition': stop when two consecutive assignment steps agree (Lloyd's rule, §7.2); "
+                        "'movement': when every private centroid moved less than 'tolerance'")
+            .one_of({"partition", "movement"}),
+        ParamSpec::real("tolerance", 1e-4, "stop: movement: the largest centroid move that counts as converged")
+            .above(0),
+        ParamSpec::integer("max_iterations", 500, "cap on the iterations (Theorems 7.2 and 7.4: at most twice Lloyd's "
+                                                  "in expectation)")
+            .at_least(1)
+            .at_most(1000000),
+        ParamSpec::boolean("count_lookahead", true,
+                           "Posterior: count the look-ahead assignment step as an iteration (Theorem 7.4's proof "
+                           "and §7.6.2's 'duplicated operations')"),
+        ParamSpec::text("final_noise", "counts",
+                        "line 10: Laplace noise on the counts only (§7.5.1) or on counts and sums ('counts_and_sums')")
+            .one_of({"counts", "counts_and_sums"}),
+        ParamSpec::text("unnoised_output", "means",
+                        "what 'centroids_before_noise' holds (Fig 7.8 compares it with Lloyd's): 'means' of the "
+                        "final partition (line 10 computes the output as means, §7.5.1) or the last 'sampled' "
+                        "private centroids (line 8's S^(t))")
+            .one_of({"means", "sampled"}),
+        ParamSpec::real("budget_cap", 1000.0,
+                        "the ledger's limit: Theorem 7.5's total eps_0 + (noisy iterations) eps is data-dependent, "
+                        "so only a cap can be declared in advance")
+            .above(0),
+    };
+    i.params.insert(i.params.end(), own.begin(), own.end());
+    i.outputs = {
+        {"centroids", "published centroids (line 10), k x d row-major, data in [0, 1]^d", true, "c"},
+        {"centroids_before_noise", "before line 10's noise: the final partition's means, or the last sampled "
+                                   "centroids (unnoised_output), k x d", true, "c"},
+        {"iterations", "iterations to convergence (assignment steps; Posterior's look-ahead steps too, by "
+                       "count_lookahead)", false, ""},
+        {"noisy_iterations", "iterations that drew a private centroid (each costs eps)", false, ""},
+        {"converged", "1 when the stopping rule ended the run, 0 when max_iterations did", false, ""},
+        {"budget_spent", "Theorem 7.5's total: eps_0 + noisy_iterations x eps", false, ""},
+    };
+    i.budget_param = "budget_cap";
+    i.accepts = {DatasetKind::Points};
+    return i;
+  }
+
+  void run(TrialContext& ctx) const override {
+    const PointSet& data = ctx.dataset<PointSet>();
+    clustering::require_box(data, clustering::kUnitBox, "lu_thesis.convergent_kmeans", clustering::kUnitBoxFix);
+    const Params& p = ctx.params;
+    const auto k = static_cast<std::size_t>(p.integer("k"));
+    Options opt;
+    opt.zone = p.text("zone") == "prior" ? ZoneKind::Prior : ZoneKind::Posterior;
+    opt.eps = p.real("eps");
+    opt.eps0 = p.real("eps0_ratio") * opt.eps;
+    opt.side = p.text("prior_side") == "forward" ? PriorSide::Forward : PriorSide::Backward;
+    opt.plane = p.text("rotation_plane") == "uniform" ? RotationPlane::Uniform : RotationPlane::Axis;
+    opt.clip_to_zone = p.boolean("posterior_clip");
+    opt.delta_from_zone = p.text("delta_reference") == "zone";
+    opt.stop = p.text("stop") == "partition" ? Stop::Partition : Stop::Movement;
+    opt.tolerance = p.real("tolerance");
+    opt.max_iterations = static_cast<int>(p.integer("max_iterations"));
+    opt.count_lookahead = p.boolean("count_lookahead");
+    opt.final_noise = p.text("final_noise") == "counts" ? FinalNoise::Counts : FinalNoise::CountsAndSums;
+    opt.box = clustering::kUnitBox;
+    const std::vector<double> initial = clustering::shared_initial_centroids(
+        ctx.seeds, data, k, clustering::parse_init(p.text("init")), clustering::kUnitBox);
+    auto& ws = ctx.scratch.get<Workspace>("convergent k-means workspace");
+    const Result r = run_algorithm71(data, k, initial, opt, ctx.stream, ctx.noise, ws);
+    ctx.out.vector("centroids", r.centroids);
+    ctx.out.vector("centroids_before_noise", p.text("unnoised_output") == "means" ? r.before_noise : r.sampled);
+    ctx.out.scalar("iterations", r.iterations);
+    ctx.out.scalar("noisy_iterations", r.noisy_iterations);
+    ctx.out.scalar("converged", r.converged ? 1 : 0);
+    ctx.out.scalar("budget_spent", opt.eps0 + r.noisy_iterations * opt.eps);
+  }
+};
+
+}  // namespace
+}  // namespace dplab::convergent_kmeans
+
+using dplab::convergent_kmeans::ConvergentKmeans;
+DPLAB_ALGORITHM(ConvergentKmeans);

@@ -1,0 +1,49 @@
+// What every algorithm answering a workload of linear queries on a 1-D histogram shares (the
+// workload_division experiments and the baselines they compare): the parameters of the workload
+// and the budget, the workload of this trial (the same public workload for every algorithm,
+// budget and dataset at a given trial; trial_workload.hpp) and the outputs the metric reads:
+// `answers`, and the `workload` itself, from which metric l1_error_per_query computes the true
+// answers W x outside the algorithm's timed run.
+//
+// A new algorithm for these experiments is one file:
+//   AlgorithmInfo info() const override { return problem_info("mypaper.x", "doc"); }
+//   void run(TrialContext& ctx) const override {
+//     WorkloadProblem pb = workload_problem(ctx);
+//     std::vector<double> answers = ...;          // noise only through ctx.noise
+//     publish_answers(ctx, pb, std::move(answers));
+//   }
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/linear_queries/workload.hpp"
+#include "algorithms/linear_queries/workload_generators.hpp"
+#include "framework/registry.hpp"
+
+namespace dplab::linear_queries {
+
+// AlgorithmInfo with eps, the workload parameters, outputs answers/workload/sensitivity, the
+// budget parameter and the dataset kind (1-D histogram) filled in.
+AlgorithmInfo problem_info(std::string name, std::string doc);
+
+struct WorkloadProblem {
+  const Histogram& data;                             // x (private)
+  std::shared_ptr<const GeneratedWorkload> workload;  // W (public)
+  double eps = 1;
+  const Workload& W() const { return workload->W; }
+};
+
+WorkloadShape workload_shape(const Params& p, std::uint32_t n);
+WorkloadProblem workload_problem(const TrialContext& ctx);
+// Builds this trial's workload if no algorithm has yet (what a hook run before the timed
+// Algorithm::run would call; trial_workload.hpp).
+void prepare_workload_problem(const TrialContext& ctx);
+
+// Stores the noisy answers, the workload (an object for the metric) and Delta_W.
+void publish_answers(TrialContext& ctx, const WorkloadProblem& pb, std::vector<double> answers);
+
+// The workload object an algorithm published: what metrics read.
+using WorkloadOutput = std::shared_ptr<const GeneratedWorkload>;
+
+}  // namespace dplab::linear_queries

@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+"""Writes tests/fixtures/greedy_h/*.txt.gz: DAWA stage-2 cases with the objective of DPBench's greedyH.
+
+Usage: dpbench_greedy_h_fixture.py --ektelo DIR [OUTDIR [more]]
+  DIR     the built copy of the ektelo peer that ../shared/peers/setup-ektelo.sh prints
+  OUTDIR  default tests/fixtures/greedy_h next to this script
+  more    instead of the fixture's 6 cases, 24 others (NETTRACE, SEARCHLOGS, HEPTH, MEDCOST, ADULT,
+          INCOME; eps 0.1 and 1; partition seeds 21 and 22), the further check the README reports
+
+For each case, ektelo (DPBench's code) computes DAWA's stage-1 partition of a DPBench vector
+(pmapper.Dawa, exact L1 partition, ratio 0.25, a fixed seed), a RandomRange workload
+(workload.RandomRange(None, (n,), 2000, seed)), the bucket workload W_bar = W E and its greedyH
+strategy (selection.GreedyH._GreedyHierByLv, branch 2, granularity 100). This script then computes
+the exact objective of that strategy, trace(W_bar (A^T A)^+ W_bar^T) times Delta_A^2, bottom up over
+the tree by Sherman-Morrison with dense numpy blocks (the same quantity as dplab's strategy_error,
+computed independently), and cross-checks it with a dense eigendecomposition. The test
+tests/test_greedy_h.cpp reads the partition, the workload and this value, and requires dplab's
+greedyH to do at least as well.
+
+File format (text, gzip): comment lines start with '#';
+  n <cells>
+  bounds <b_0 = 0> <b_1> ... <b_k = n>          buckets [b_i, b_{i+1})
+  queries <m>, then m lines "<begin> <end>"      cells [begin, end)
+  dpbench_objective <value>                      exact, Delta_A = 1
+  dpbench_heuristic_error <value>                greedyH's own (damped) error, for information
+"""
+import gzip, os, sys, types
+
+import numpy as np
+
+args = sys.argv[1:]
+if len(args) < 2 or args[0] != "--ektelo":
+    sys.exit(__doc__)
+EK = os.path.abspath(args[1])
+OUT = os.path.abspath(args[2]) if len(args) > 2 else os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures", "greedy_h")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("EKTELO_DATA", EK)
+os.environ.setdefault("EKTELO_HOME", EK)
+sys.path.insert(0, EK)
+# Modules of ektelo that these calls never use (Cython extensions, relational helpers).
+for m in ("ektelo.algorithm.ahp", "ektelo.algorithm.ahp.ahp_fast", "ektelo.algorithm.privBayes",
+          "ektelo.algorithm.privBayes.privBayesSelect", "networkx", "pandas"):
+    sys.modules[m] = types.ModuleType(m)
+from ektelo import support, workload  # noqa: E402
+from ektelo.client import selection  # noqa: E402
+from ektelo.private import pmapper  # noqa: E402
+
+# The DPBench vectors, in ../shared/datasets beside the worktree (or $DPLAB_DATA).
+DDIR = os.path.join(os.environ.get("DPLAB_DATA") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                                                  "..", "shared", "datasets"), "dpbench_1d")
+
+# (file name, partition eps, partition seed, workload seed)
+CASES = [
+    ("adult_eps1", "ADULTFRANK.n4096.txt", 1.0, 11, 78),
+    ("adult_eps10", "ADULTFRANK.n4096.txt", 10.0, 11, 78),
+    ("income_eps0.1", "INCOME.n4096.txt", 0.1, 11, 78),
+    ("income_eps1", "INCOME.n4096.txt", 1.0, 11, 78),
+    ("income_eps10", "INCOME.n4096.txt", 10.0, 11, 78),
+    ("patent_eps0.1", "PATENT.n4096.txt", 0.1, 11, 78),
+]
+
+
+if len(args) > 3 and args[3] == "more":
+    CASES = [("%s_eps%g_s%d" % (d.split(".")[0].lower(), e, s), d, e, s, 100 + s)
+             for s in (21, 22)
+             for d in ("NETTRACE.n4096.txt", "SEARCHLOGS.n4096.txt", "HEPTH.n4096.txt", "MEDCOST.n4096.txt",
+                       "ADULTFRANK.n4096.txt", "INCOME.n4096.txt")
+             for e in (0.1, 1.0)]
+
+
+def data_path(name):
+    p = os.path.join(DDIR, name)
+    if not os.path.exists(p):
+        sys.exit("cannot find %s (set DPLAB_DATA to the data root)" % p)
+    return p
+
+
+def split(n):
+    """DPBench's children of a node of n buckets (branch 2): floor(n/2) and ceil(n/2)."""
+    if n <= 2:
+        return [(i, i + 1) for i in range(n)]
+    rem = n % 2
+    step = (n - rem) // 2
+    swi = (2 - rem) * step
+    sep = list(range(0, swi, step)) + list(range(swi, n, step + 1)) + [n]
+    return list(zip(sep[:-1], sep[1:]))
+
+
+def tree_objective(G, nodes):
+    """trace(G (A^T A)^+) * Delta_A^2 for the strategy {(lo, hi): weight} over the DPBench tree."""
+    def rec(lo, hi):
+        w = nodes[(lo, hi)]
+        kids = [(lo + a, lo + b) for a, b in split(hi - lo)] if hi - lo > 1 else []
+        if not kids or kids[0] not in nodes:  # terminal: asked as a whole
+            size = hi - lo
+            return np.full((size, size), 1.0 / (w * w * size * size)), w
+        parts = [rec(a, b) for a, b in kids]
+        D = np.zeros((hi - lo, hi - lo))
+        off = 0
+        for d, _ in parts:
+            D[off:off + d.shape[0], off:off + d.shape[0]] = d
+            off += d.shape[0]
+        sens = w + max(s for _, s in parts)
+        if w > 0:
+            u = D.sum(axis=1)
+            D = D - w * w * np.outer(u, u) / (1 + w * w * u.sum())
+        return D, sens
+    D, sens = rec(0, G.shape[0])
+    return sens * sens * float((G * D).sum())
+
+
+def dense_objective(Q, nodes):
+    rows = []
+    for (lo, hi), w in nodes.items():
+        if w > 0:
+            r = np.zeros(Q.shape[1])
+            r[lo:hi] = w
+            rows.append(r)
+    A = np.array(rows)
+    vals, vecs = np.linalg.eigh(A.T @ A)
+    keep = vals > vals.max() * 1e-12
+    inv = (vecs[:, keep] / vals[keep]) @ vecs[:, keep].T
+    sens = np.abs(A).sum(axis=0).max()
+    return sens * sens * float(np.einsum("ij,jk,ik->", Q, inv, Q))
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for name, ds, eps, pseed, wseed in CASES:
+        x = np.loadtxt(data_path(ds), dtype=np.int64)
+        n = x.size
+        mapping = pmapper.Dawa(eps, 0.25, False).mapping(x, np.random.RandomState(pseed))
+        W = workload.RandomRange(None, (n,), 2000, seed=wseed)
+        W_bar = W * support.expansion_matrix(mapping)
+        Q = W_bar.dense_matrix()
+        G = Q.T @ Q
+        nb = Q.shape[1]
+        err, _, dist, queries = selection.GreedyH((nb,), W_bar)._GreedyHierByLv(G, nb, 0, withRoot=False)
+        nodes = {(int(a), int(b) + 1): float(w) for (a, b), w in zip(queries, dist)}
+        objective = tree_objective(G, nodes)
+        check = dense_objective(Q, nodes)
+        if abs(objective - check) > 1e-6 * objective:
+            sys.exit("%s: tree objective %.10g and dense %.10g disagree" % (name, objective, check))
+        # The buckets of the mapping (contiguous, in order) and the ranges of the workload.
+        bounds = [0] + [i for i in range(1, n) if mapping[i] != mapping[i - 1]] + [n]
+        assert len(bounds) == nb + 1
+        lb, ub = W._lower, W._higher
+        path = os.path.join(OUT, name + ".txt.gz")
+        with gzip.open(path, "wt") as f:
+            f.write("# DAWA stage 2 on %s: ektelo pmapper.Dawa(eps=%g, ratio=0.25, exact) with RandomState(%d),\n"
+                    "# workload.RandomRange(None, (%d,), 2000, seed=%d), greedyH (branch 2, granularity 100).\n"
+                    "# Written by bench/dpbench_greedy_h_fixture.py from ektelo 53129fc.\n" % (ds, eps, pseed, n, wseed))
+            f.write("n %d\n" % n)
+            f.write("bounds " + " ".join(str(b) for b in bounds) + "\n")
+            f.write("queries %d\n" % len(lb))
+            for a, b in zip(lb, ub):
+                f.write("%d %d\n" % (int(np.ravel(a)[0]), int(np.ravel(b)[0]) + 1))
+            f.write("dpbench_objective %.17g\n" % objective)
+            f.write("dpbench_heuristic_error %.17g\n" % err)
+        print("%s: %d buckets, DPBench greedyH objective %.6g (dense check %.6g)" % (name, nb, objective, check),
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

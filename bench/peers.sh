@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# dplab against ektelo (DPBench's Identity, MWEM and DAWA; ../shared/peers) in one run: accuracy
+# side by side with 95% intervals, then speed, one thread each, with the ratios.
+#   bash bench/peers.sh [BUILD] [EKTELO_TRIALS] [DPLAB_TRIALS]
+# Same datasets (ADULT, INCOME), eps (0.1, 1) and workload law (2,000 RandomRange queries: width
+# uniform on 1..n, then the offset); ektelo's DAWA is the exact L1 partition with DPBench's noise,
+# dplab's runs with that noise and with the provable one. ektelo's times are its plans' Run alone
+# (its script builds the workload before the clock starts); dplab's are bench_baselines.cpp's, the
+# workload also built before. The ektelo code is called from ../shared/peers, never copied.
+set -euo pipefail
+BUILD=${1:-build}
+EK_TRIALS=${2:-20}
+OUR_TRIALS=${3:-200}
+here=$(cd "$(dirname "$0")" && pwd)
+peers=${DPLAB_PEERS:-$here/../../shared/peers}
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+[ -d "$peers" ] || { echo "peers.sh: no peers folder at $peers (set DPLAB_PEERS)" >&2; exit 1; }
+ektelo=$(bash "$peers/setup-ektelo.sh")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "== dplab: accuracy, $OUR_TRIALS trials per cell" >&2
+"$BUILD/dplab" run "$here/peers_accuracy.yaml" --trials "$OUR_TRIALS" --threads 2 --out "$tmp/ours.h5" --force >&2
+"$BUILD/dplab" show "$tmp/ours.h5" --csv > "$tmp/ours.csv"
+
+# Each ektelo cell is followed at once by dplab's timing of the same cell, so that both sides of a
+# speed ratio see the same load on this shared machine.
+echo "== ektelo: accuracy and run time, $EK_TRIALS trials per cell; dplab's run time after each, one thread" >&2
+cell=0
+for alg in identity mwem dawa; do
+  case $alg in identity) ours=identity ;; mwem) ours=mwem ;; dawa) ours='dawa_(dpbench_noise|provable)' ;; esac
+  for ds in ADULTFRANK.n4096.txt INCOME.n4096.txt; do
+    short=$(echo "$ds" | sed 's/FRANK//; s/\..*//' | tr 'A-Z' 'a-z')
+    for eps in 0.1 1; do
+      echo "   $alg $ds eps=$eps" >&2
+      OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 "$PY" "$peers/run_ektelo.py" --ektelo "$ektelo" \
+          "$alg" "$ds" "$eps" "$EK_TRIALS" dpbench >> "$tmp/ektelo.csv"
+      cell=$((cell + 1))
+      "$BUILD/bench/dplab_bench" --benchmark_filter="^BM_Baseline/$ours/$short/eps$eps/" \
+          --benchmark_out="$tmp/speed$cell.json" --benchmark_out_format=json --benchmark_min_time=0.5 > /dev/null
+    done
+  done
+done
+
+"$PY" - "$tmp/ours.csv" "$tmp/ektelo.csv" "$tmp"/speed*.json <<'PY'
+import csv, json, math, statistics, sys
+from scipy.stats import t as student_t
+
+ours = {}
+for row in csv.DictReader(open(sys.argv[1])):
+    ours[(row["algorithm"], row["dataset"], float(row["eps"]))] = (
+        float(row["mean"]), float(row["ci95_low"]), float(row["ci95_high"]), int(row["trials"]))
+ek_err, ek_time = {}, {}
+for line in open(sys.argv[2]):
+    f = line.strip().split(",")
+    if len(f) < 8 or f[0] != "ektelo":
+        continue
+    key = (f[1], "ADULT" if f[2].startswith("ADULT") else "INCOME", float(f[3]))
+    ek_err.setdefault(key, []).append(float(f[6]))
+    ek_time.setdefault(key, []).append(float(f[7]))
+speed = {}
+for path in sys.argv[3:]:
+    speed.update({b["name"]: b for b in json.load(open(path))["benchmarks"] if "real_time" in b})
+
+def interval(v):
+    m = statistics.fmean(v)
+    if len(v) < 2:
+        return m, float("nan"), float("nan")
+    h = student_t.ppf(0.975, len(v) - 1) * statistics.stdev(v) / math.sqrt(len(v))
+    return m, m - h, m + h
+
+def fmt(m, lo, hi):
+    return "%.4g [%.4g, %.4g]" % (m, lo, hi)
+
+print("\naccuracy: mean L1 error per query [95% interval], 2,000 RandomRange queries")
+print("| algorithm | dataset | eps | dplab | ektelo (DPBench) | ratio | intervals overlap |")
+print("|---|---|---|---|---|---|---|")
+pairs = [("Identity", "identity"), ("MWEM", "mwem"), ("DAWA (DPBench noise)", "dawa"), ("DAWA (provable noise)", "dawa")]
+for label, ek in pairs:
+    for ds in ("ADULT", "INCOME"):
+        for eps in (0.1, 1.0):
+            o, e = ours.get((label, ds, eps)), ek_err.get((ek, ds, eps))
+            if not o or not e:
+                continue
+            em, elo, ehi = interval(e)
+            overlap = "yes" if o[1] <= ehi and elo <= o[2] else "no"
+            print("| %s | %s | %g | %s (%d) | %s (%d) | %.2f | %s |" % (label, ds, eps, fmt(*o[:3]), o[3], fmt(em, elo, ehi),
+                                                                  len(e), o[0] / em, overlap))
+
+def ms(b):
+    unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
+    return b["real_time"] * unit
+
+print("\nspeed: one trial, one thread, each cell timed right after ektelo's (ektelo: median of its trials' "
+      "Run; dplab: bench_baselines' mean)")
+print("| algorithm | dataset | eps | dplab ms | ektelo ms | ektelo / dplab | target |")
+print("|---|---|---|---|---|---|---|")
+targets = {"identity": 1, "mwem": 100, "dawa": 50}
+for ours_label, ek in [("identity", "identity"), ("mwem", "mwem"), ("dawa_dpbench_noise", "dawa"), ("dawa_provable", "dawa")]:
+    for ds in ("adult", "income"):
+        for eps in (0.1, 1.0):
+            b = speed.get("BM_Baseline/%s/%s/eps%s/real_time" % (ours_label, ds, "0.1" if eps < 1 else "1"))
+            e = ek_time.get((ek, ds.upper(), eps))
+            if not b or not e:
+                continue
+            ek_ms = statistics.median(e) * 1e3
+            ratio = ek_ms / ms(b)
+            target = targets[ek]
+            print("| %s | %s | %g | %.3f | %.1f | %.0fx | >= %dx %s |" % (ours_label, ds.upper(), eps, ms(b), ek_ms, ratio, target,
+                                                                     "met" if ratio >= target else "MISSED"))
+PY

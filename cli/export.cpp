@@ -1,0 +1,106 @@
+// dplab export RESULT --per-trial [--out FILE]: every computed trial as tidy CSV, one row per
+// point x trial x metric element, for pandas, R or a spreadsheet:
+//   <every column of the points table>, trial, metric, index, value
+// Trials not computed yet (an interrupted run) are left out, never written as NaN rows; a
+// vector metric's NaN padding past a trial's length is left out too. wall_time and spent_eps
+// are exported as metrics. `index` is the 1-based position in a vector metric (empty for
+// scalars). The same table in Python: python/dplab (dplab.load).
+#include <boost/program_options.hpp>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "core/error.hpp"
+#include "core/value.hpp"
+#include "framework/store.hpp"
+
+namespace po = boost::program_options;
+
+namespace dplab::cli {
+
+namespace {
+
+std::string csv_cell(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string number(double x) { return std::isnan(x) ? "" : to_string(Value(x)); }
+
+void write_tidy(const ResultData& r, std::ostream& out) {
+  for (const auto& c : r.columns) out << csv_cell(c.name) << ',';
+  out << "trial,metric,index,value\n";
+  std::vector<std::string> prefix(r.points);  // the point's columns, once
+  for (std::size_t p = 0; p < r.points; ++p)
+    for (const auto& c : r.columns) prefix[p] += csv_cell(c.text ? c.strings[p] : number(c.numbers[p])) + ',';
+  auto row = [&](std::size_t p, std::size_t t, const std::string& metric, std::size_t index, double v) {
+    out << prefix[p] << t << ',' << csv_cell(metric) << ',' << (index ? std::to_string(index) : "") << ','
+        << number(v) << '\n';
+  };
+  for (std::size_t p = 0; p < r.points; ++p)
+    for (std::size_t t = 0; t < r.trials; ++t) {
+      const std::size_t cell = r.cell(p, t);
+      if (!r.done[cell]) continue;
+      for (const auto& m : r.metrics) {
+        if (!m.is_vector) {
+          row(p, t, m.name, 0, m.scalar[cell]);
+          continue;
+        }
+        const auto& v = m.vectors[cell];
+        std::size_t len = v.size();
+        while (len > 0 && std::isnan(v[len - 1])) --len;  // the padding, not values
+        for (std::size_t i = 0; i < len; ++i) row(p, t, m.name, i + 1, v[i]);
+      }
+      row(p, t, "wall_time", 0, r.wall_time[cell]);
+      row(p, t, "spent_eps", 0, r.spent_eps[cell]);
+      if (r.has_delta) row(p, t, "spent_delta", 0, r.spent_delta[cell]);
+    }
+}
+
+}  // namespace
+
+int export_result(const std::vector<std::string>& args) {
+  po::options_description opts("dplab export RESULT --per-trial [options]");
+  opts.add_options()
+      ("help,h", "show this help")
+      ("per-trial", "one row per point x trial x metric element (the only table so far; `show --csv` has the summary)")
+      ("csv", "CSV (the default and only format; parquet: dplab.load(path).to_parquet(...) in Python)")
+      ("out,o", po::value<std::string>()->default_value(""), "write to FILE instead of standard output");
+  po::options_description hidden;
+  hidden.add_options()("result", po::value<std::string>(), "result file");
+  po::options_description all;
+  all.add(opts).add(hidden);
+  po::positional_options_description pos;
+  pos.add("result", 1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << opts << "\nColumns: every column of the points table (algorithm, dataset, every parameter),\n"
+                         "trial (0-based), metric, index (1-based position in a vector metric, empty for\n"
+                         "scalars), value. Only computed trials; wall_time and spent_eps included.\n";
+    return 0;
+  }
+  if (!vm.count("result")) throw Error("missing RESULT: dplab export results/<paper>/<name>.h5 --per-trial");
+  if (!vm.count("per-trial"))
+    throw Error("say --per-trial (one row per point x trial x metric element); the per-point summary is `dplab show RESULT --csv`");
+  const ResultData r = read_result(vm["result"].as<std::string>());
+  const std::string path = vm["out"].as<std::string>();
+  if (path.empty()) {
+    write_tidy(r, std::cout);
+    std::cout.flush();
+    if (!std::cout) throw Error("cannot write to standard output");
+    return 0;
+  }
+  std::ofstream out(path);
+  if (!out) throw Error(path + ": cannot open for writing");
+  write_tidy(r, out);
+  out.flush();
+  if (!out) throw Error(path + ": write failed (disk full?)");
+  return 0;
+}
+
+}  // namespace dplab::cli

@@ -1,0 +1,88 @@
+"""dplab's results in Python.
+
+    import dplab
+    df = dplab.load("results/budget_series/fig13.h5")   # a tidy pandas DataFrame
+    df[df.metric == "f1"].groupby(["algorithm", "N"]).value.mean()
+
+One row per point x computed trial x metric element, the same table as
+`dplab export RESULT --per-trial`: every column of the points table (algorithm, dataset and every
+parameter with its declared type: integer as Int64, real as float64, boolean, text as str), `trial` (0-based), `metric`, `index` (1-based
+position in a vector metric, <NA> for scalars), `value`. Trials not computed yet are left out,
+and so is a vector metric's NaN padding. `wall_time` and `spent_eps` are metrics too.
+`dplab.meta(path)` gives the run's metadata (spec text, seed, code version, overrides, ...).
+The file's checksum is verified first (dplab.DamagedResult when it does not match).
+
+Add the folder that holds this package to PYTHONPATH (PYTHONPATH=<dplab>/python) or copy it;
+it needs h5py, numpy and pandas (Debian: python3-h5py python3-pandas).
+"""
+import h5py
+import numpy as np
+
+from dplab.result_file import DamagedResult, verify_checked
+
+__all__ = ["load", "meta", "DamagedResult"]
+
+
+def _text(v):
+    return v.decode() if isinstance(v, bytes) else str(v)
+
+
+def _typed(values, kind):
+    """A points column with the parameter's declared type (the file stores integers as float64
+    and booleans as text); files without types keep float64 and str."""
+    import pandas as pd
+    if kind == "integer" and not isinstance(values, list):
+        return pd.array([None if np.isnan(v) else int(v) for v in values], dtype="Int64")
+    if kind == "boolean" and isinstance(values, list):
+        return pd.array([{"true": True, "false": False}.get(v) for v in values], dtype="boolean")
+    return values
+
+
+def meta(path):
+    """The run's metadata: the root attributes of the result file, as str."""
+    verify_checked(path)
+    with h5py.File(path, "r") as f:
+        return {k: _text(v) for k, v in f.attrs.items()}
+
+
+def load(path):
+    """The result file at `path` as a tidy DataFrame (see the module's documentation)."""
+    import pandas as pd  # here, so that the figures (which use result_file) need no pandas
+    verify_checked(path)
+    with h5py.File(path, "r") as f:
+        points = {}
+        for name, ds in f["points"].items():
+            data = ds[()]
+            values = [_text(v) for v in data] if data.dtype.kind in ("O", "S") else data.astype(float)
+            points[name] = _typed(values, _text(ds.attrs.get("type", "")))
+        done = f["trials/done"][()].astype(bool)
+        metrics = {name: ds[()] for name, ds in f["metrics"].items()}
+        metrics["wall_time"] = f["trials/wall_time"][()]
+        metrics["spent_eps"] = f["trials/spent_eps"][()]
+        if "trials/spent_delta" in f:  # (eps, delta) algorithms only
+            metrics["spent_delta"] = f["trials/spent_delta"][()]
+    npoints, ntrials = done.shape
+    p_idx, t_idx = np.nonzero(done)  # computed cells, point-major
+    frames = []
+    for name, data in metrics.items():
+        if data.ndim == 2:
+            p, t, index, value = p_idx, t_idx, np.full(len(p_idx), -1), data[p_idx, t_idx]
+        else:
+            cells = data[p_idx, t_idx, :]                  # [cells x length]
+            # A trial's vector ends at its last non-NaN element; the rest is padding.
+            present = ~np.isnan(cells)
+            length = np.where(present.any(axis=1), cells.shape[1] - np.argmax(present[:, ::-1], axis=1), 0)
+            keep = np.arange(cells.shape[1])[None, :] < length[:, None]
+            rows, index = np.nonzero(keep)
+            p, t, value = p_idx[rows], t_idx[rows], cells[rows, index]
+        frame = pd.DataFrame({"_point": p, "trial": t, "metric": name,
+                              "index": pd.array(np.where(index >= 0, index + 1, 0), dtype="Int64"),
+                              "value": value})
+        frame.loc[index < 0, "index"] = pd.NA
+        frames.append(frame)
+    tidy = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
+        columns=["_point", "trial", "metric", "index", "value"])
+    table = pd.DataFrame(points)
+    table["_point"] = np.arange(npoints)
+    out = table.merge(tidy, on="_point", how="inner").sort_values(["_point", "trial"], kind="stable")
+    return out.drop(columns="_point").reset_index(drop=True)
