@@ -90,12 +90,20 @@ TEST_CASE("neighbouring pairs differ in one individual's data") {
   }
   for (const auto& p : (*find_pair_generator(DatasetKind::Transactions))({}))
     CHECK(dynamic_cast<const Transactions&>(*p.b).records() == dynamic_cast<const Transactions&>(*p.a).records() + 1);
-  CHECK(find_pair_generator(DatasetKind::Network) == nullptr);
+  // Networks: one edge removed (a non-path edge, then a path edge); the path is unchanged.
+  const auto nets = (*find_pair_generator(DatasetKind::Network))({});
+  REQUIRE(nets.size() == 2);
+  for (const auto& p : nets) {
+    const auto& a = dynamic_cast<const Network&>(*p.a);
+    const auto& b = dynamic_cast<const Network&>(*p.b);
+    CHECK(b.edges.size() + 1 == a.edges.size());
+    CHECK(a.path == b.path);
+  }
   CHECK_CONTAINS(testing::error_of([] { parse_pair_shape({"dims=3"}); }), "allowed: size, dim");
 }
 
 TEST_CASE("release features: evaluation outputs are not part of the release") {
-  const AlgorithmInfo info = find_algorithm("workload_division.identity").info();
+  const AlgorithmInfo info = find_algorithm("baselines.identity").info();
   const FeatureLayout layout(info);
   for (const auto& n : layout.names()) CHECK_FALSE(testing::contains(n, "truth"));
   Outputs out;
@@ -119,7 +127,6 @@ TEST_CASE("release features: evaluation outputs are not part of the release") {
 TEST_CASE("what cannot be audited says why") {
   CHECK_CONTAINS(unauditable_reason(find_algorithm("wavecluster.wavecluster").info()), "not private");
   CHECK_CONTAINS(unauditable_reason(find_algorithm("budget_series.allocation").info()), "no dataset");
-  CHECK_CONTAINS(unauditable_reason(find_algorithm("lu_thesis.path_publishing").info()), "network");
   CHECK_CONTAINS(testing::error_of([] { audit_of("wavecluster.wavecluster", {}, 1000); }), "cannot be audited");
   CHECK_CONTAINS(testing::error_of([] { audit_of("mechanism.laplace", {"epsilon=1"}, 1000); }),
                  "has no parameter 'epsilon'");
@@ -165,8 +172,8 @@ TEST_CASE("DPBench's DAWA partition noise is caught, the provable noise passes")
   std::vector<std::string> ref = p, prov = p;
   ref.push_back("partition_noise=reference");
   prov.push_back("partition_noise=provable");
-  CHECK(audit_of("workload_division.dawa", ref, 60000).violation());
-  CHECK_FALSE(audit_of("workload_division.dawa", prov, 20000).violation());
+  CHECK(audit_of("baselines.dawa", ref, 60000).violation());
+  CHECK_FALSE(audit_of("baselines.dawa", prov, 20000).violation());
 }
 
 TEST_CASE("the paper's sensitivity-1 k-means sums are caught in 8 dimensions") {
@@ -188,14 +195,14 @@ TEST_CASE("every auditable algorithm passes at its default configuration") {
   // Parameters the audit must give: wavecluster's public bounding box (it has no default),
   // and fewer workload queries than the default 2,000 (the runs' cost, not their privacy).
   const std::map<std::string, std::vector<std::string>> needed = {
-      {"wavecluster", {"xmin=-1", "xmax=1", "ymin=-1", "ymax=1"}}, {"workload_division", {"queries=50"}},
+      {"wavecluster", {"xmin=-1", "xmax=1", "ymin=-1", "ymax=1"}}, {"workload_division", {"queries=50"}}, {"baselines", {"queries=50"}},
       // Path publishing's defaults run neither DP step (eps = 0, edges published as they are):
       // its private configuration is Algorithm 6.3 with both (Theorem 6.1).
-      {"lu_thesis", {"dp_edges=true", "dp_vertices=true"}}};
+      {"lu_thesis.path_publishing", {"dp_edges=true", "dp_vertices=true"}}};
   // Known findings: MWEM takes the total count N as public (README, workload_division), so
   // under add/remove-one neighbours its release tells x from x' outright (seen: eps_hat 5.29,
   // 0 vs 2000 test runs); it is eps-DP only for replace-one neighbours of a known N.
-  const std::set<std::string> findings = {"workload_division.mwem"};
+  const std::set<std::string> findings = {"baselines.mwem"};
   for (const auto& name : AlgorithmRegistry::instance().names()) {
     const AlgorithmInfo info = find_algorithm(name).info();
     if (info.role != AlgorithmRole::Algorithm) continue;
@@ -205,8 +212,19 @@ TEST_CASE("every auditable algorithm passes at its default configuration") {
       continue;
     }
     CAPTURE(name);
-    auto it = needed.find(name.substr(0, name.find('.')));
-    const AuditReport r = audit_of(name, it == needed.end() ? std::vector<std::string>{} : it->second, 4000);
+    auto it = needed.find(name);  // the algorithm's own entry, else its paper's
+    if (it == needed.end()) it = needed.find(name.substr(0, name.find('.')));
+    AuditReport r;
+    try {
+      r = audit_of(name, it == needed.end() ? std::vector<std::string>{} : it->second, 4000);
+    } catch (const Error& e) {
+      // Algorithms whose data domain is not the points pairs' [-1, 1]^d (clustering's [0, 1]^d
+      // baselines, merged from main after the pair generators were written) are listed, not
+      // audited: README "Auditing privacy", not done.
+      if (!testing::contains(e.what(), "needs the data in")) throw;
+      MESSAGE(name << ": not audited: " << std::string(e.what()));
+      continue;
+    }
     CHECK(r.violation() == (findings.count(name) > 0));
   }
 }
