@@ -5,7 +5,7 @@ PAPER   ?= budget_series
 DPLAB   := $(BUILD)/dplab
 FORMATS ?= png,pdf
 
-.PHONY: all build test test-asan bench reproduce demo clean
+.PHONY: all build test test-asan bench reproduce demo clean audit
 
 all: build
 
@@ -29,6 +29,10 @@ test-asan:
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	  ctest --output-on-failure -j $(JOBS)
+
+# The privacy audits (tests/test_audit.cpp) at 10 times the samples of their quick version in make test.
+audit: build
+	cd $(BUILD) && DPLAB_AUDIT_SAMPLES=10 ctest -L audit --timeout 7200 --output-on-failure
 
 bench: build
 	bash bench/run.sh $(BUILD)

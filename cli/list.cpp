@@ -23,8 +23,13 @@ namespace {
 
 void list_algorithms() {
   std::cout << "algorithms:\n";
+  std::string fixtures;  // audit fixtures (algorithms/canary/): listed apart, never in a spec
   for (const auto& name : AlgorithmRegistry::instance().names()) {
     AlgorithmInfo info = find_algorithm(name).info();
+    if (info.role != AlgorithmRole::Algorithm) {
+      fixtures += "  " + name + ": " + info.doc + "\n";
+      continue;
+    }
     std::cout << "  " << name << ": " << info.doc << "\n";
     if (!info.budget_param.empty())
       std::cout << "    privacy budget: parameter '" << info.budget_param << "'\n";
@@ -40,6 +45,7 @@ void list_algorithms() {
       std::cout << "      " << o.name << (o.is_vector ? " (vector over " + o.index + ")" : "") << ": "
                 << o.doc << "\n";
   }
+  std::cout << "audit fixtures (only for 'dplab audit', refused by specs):\n" << fixtures;
 }
 
 void list_metrics() {

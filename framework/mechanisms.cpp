@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/samplers.hpp"
+#include "core/secure_noise.hpp"
 #include "core/value.hpp"
 
 namespace dplab {
@@ -29,6 +30,7 @@ void check_scale(double sensitivity, double eps, const char* what) {
 
 double Mechanisms::laplace(double value, double sensitivity, double eps, const char* what) {
   check_scale(sensitivity, eps, what);
+  if (noise_ == Noise::secure) return laplace_granular(value, sensitivity, eps, what);
   ledger_.charge(eps, what);
   return value + sample_laplace(stream_, sensitivity / eps);
 }
@@ -37,12 +39,16 @@ void Mechanisms::laplace(std::span<double> values, double l1_sensitivity, double
                          const char* what) {
   check_scale(l1_sensitivity, eps, what);
   ledger_.charge(eps, what);
-  add_laplace(stream_, l1_sensitivity / eps, values);
+  if (noise_ == Noise::secure)
+    secure::granular_laplace(stream_, values, l1_sensitivity, eps);
+  else
+    add_laplace(stream_, l1_sensitivity / eps, values);
 }
 
 std::vector<std::uint64_t> Mechanisms::laplace_exceedances(std::uint64_t count, double threshold,
                                                            double sensitivity, double eps,
                                                            const char* what) {
+  refuse_if_secure(what);
   check_scale(sensitivity, eps, what);
   ledger_.charge(eps, what);
   const double b = sensitivity / eps;
@@ -69,12 +75,14 @@ std::vector<std::uint64_t> Mechanisms::laplace_exceedances(std::uint64_t count, 
 std::int64_t Mechanisms::geometric(std::int64_t value, double sensitivity, double eps,
                                    const char* what) {
   check_scale(sensitivity, eps, what);
+  if (noise_ == Noise::secure) return discrete_laplace(value, sensitivity, eps, what);
   ledger_.charge(eps, what);
   return value + sample_two_sided_geometric(stream_, sensitivity / eps);
 }
 
 std::size_t Mechanisms::exponential(std::span<const double> scores, double sensitivity,
                                     double eps, const char* what) {
+  refuse_if_secure(what);
   check_sensitivity(sensitivity, what);
   if (scores.empty()) throw Error(std::string("mechanism '") + what + "': no candidates");
   ledger_.charge(eps, what);
@@ -85,6 +93,7 @@ std::size_t Mechanisms::exponential(std::span<const double> scores, double sensi
 
 std::vector<std::uint32_t> Mechanisms::exponential_each(std::size_t count, std::span<const double> scores,
                                                        double sensitivity, double eps, const char* what) {
+  refuse_if_secure(what);
   check_sensitivity(sensitivity, what);
   if (scores.empty()) throw Error(std::string("mechanism '") + what + "': no candidates");
   ledger_.charge(eps, what);
@@ -107,6 +116,7 @@ std::vector<std::uint32_t> Mechanisms::exponential_each(std::size_t count, std::
 
 Mechanisms::NoiseSum Mechanisms::laplace_sum(std::span<const NoiseGroup> groups, double q, double eps,
                                              const char* what) {
+  refuse_if_secure(what);
   if (!(q >= 0 && q <= 1))
     throw Error(std::string("mechanism '") + what + "': the probability that a noise is present must be in [0, 1], got " +
                 to_string(Value(q)));
@@ -138,6 +148,7 @@ Mechanisms::NoiseSum Mechanisms::laplace_sum(std::uint64_t count, double sensiti
 
 double Mechanisms::exponential_intervals(std::span<const double> edges, std::span<const double> scores,
                                          double sensitivity, double eps, const char* what) {
+  refuse_if_secure(what);
   check_sensitivity(sensitivity, what);
   if (scores.empty() || edges.size() != scores.size() + 1)
     throw Error(std::string("mechanism '") + what + "': needs one more edge than intervals (got " +
@@ -159,6 +170,7 @@ double Mechanisms::exponential_intervals(std::span<const double> edges, std::spa
 }
 
 Mechanisms::LaplaceBlocks Mechanisms::laplace_blocks(double l1_sensitivity, double eps, const char* what) {
+  refuse_if_secure(what);
   check_sensitivity(l1_sensitivity, what);
   ledger_.charge(eps, what);
   return LaplaceBlocks(stream_, l1_sensitivity / eps);
@@ -170,6 +182,7 @@ std::uint64_t Mechanisms::exponential_ball(std::span<const double> center, doubl
                                           const std::function<double(std::span<const double>)>& score,
                                           double score_max, double sensitivity, double eps, std::span<double> out,
                                           const char* what, std::uint64_t max_proposals) {
+  refuse_if_secure(what);
   check_sensitivity(sensitivity, what);
   const std::size_t d = center.size();
   if (out.size() != d || d == 0)
@@ -199,6 +212,27 @@ std::uint64_t Mechanisms::exponential_ball(std::span<const double> center, doubl
   }
   throw Error(std::string("mechanism '") + what + "': no proposal accepted in " + std::to_string(max_proposals) +
               " tries (eps " + to_string(Value(eps)) + " concentrates the law on a tiny part of the ball)");
+}
+
+double Mechanisms::laplace_granular(double value, double sensitivity, double eps, const char* what) {
+  check_scale(sensitivity, eps, what);
+  if (!(eps > 0)) throw Error(std::string("mechanism '") + what + "': eps must be > 0");
+  ledger_.charge(eps, what);
+  return secure::granular_laplace(stream_, value, sensitivity, eps);
+}
+
+std::int64_t Mechanisms::discrete_laplace(std::int64_t value, double sensitivity, double eps, const char* what) {
+  check_scale(sensitivity, eps, what);
+  if (!(eps > 0)) throw Error(std::string("mechanism '") + what + "': eps must be > 0");
+  const secure::Rational b = secure::laplace_scale(sensitivity, eps);  // refused before charging
+  ledger_.charge(eps, what);
+  return value + secure::discrete_laplace(stream_, b.num, b.den);
+}
+
+void Mechanisms::refuse_if_secure(const char* what) const {
+  if (noise_ == Noise::secure)
+    throw Error(std::string("mechanism '") + what +
+                "' has no exact (secure) sampler: it draws floating-point noise; run with noise: fast");
 }
 
 }  // namespace dplab

@@ -127,6 +127,29 @@ class Mechanisms {
   std::size_t randomized_response(std::size_t value, std::size_t k, double eps,
                                   const char* what = "randomized response (k-ary)");
 
+  // --- Secure noise (core/secure_noise.hpp; README "Secure noise") ---
+  //
+  // Which samplers laplace() and geometric() use. Fast: the ziggurat Laplace and the
+  // floating-point geometric (research: quick and accurate in law, but open to the
+  // floating-point attacks of Mironov, CCS 2012). Secure: exact integer samplers, for use
+  // beyond research: laplace() (scalar and vector) becomes granular_laplace, geometric() the
+  // exact discrete Laplace of scale sensitivity/eps; the mechanisms that have no exact sampler
+  // yet (exceedances, sums, exponential) refuse to run rather than fall back silently.
+  // Chosen per run by `noise: secure` in a spec (runner) or `dplab audit --noise secure`.
+  enum class Noise { fast, secure };
+  void set_noise(Noise n) { noise_ = n; }
+  Noise noise() const { return noise_; }
+
+  // Laplace mechanism on the grid (always exact, whatever the mode): value rounded to a
+  // multiple of a power of two g about 2^-40 of the scale, plus g times a discrete Laplace of
+  // scale ceil(sensitivity/g)/eps (see secure::granular_laplace for the sensitivity argument).
+  double laplace_granular(double value, double sensitivity, double eps, const char* what = "laplace (granular)");
+
+  // Exact two-sided geometric (discrete Laplace, Canonne-Kamath-Steinke Algorithm 2): value + Z,
+  // Pr[Z = k] proportional to exp(-eps |k| / sensitivity), whatever the mode.
+  std::int64_t discrete_laplace(std::int64_t value, double sensitivity, double eps,
+                                const char* what = "discrete laplace");
+
   PrivacyLedger& ledger() { return ledger_; }
 
   // The Laplace mechanism on a vector query too long to hold at once (e.g. DAWA's n(n+1)/2
@@ -165,6 +188,8 @@ class Mechanisms {
  private:
   Stream& stream_;
   PrivacyLedger& ledger_;
+  Noise noise_ = Noise::fast;
+  void refuse_if_secure(const char* what) const;
 };
 
 }  // namespace dplab

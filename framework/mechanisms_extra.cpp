@@ -49,6 +49,7 @@ double Mechanisms::gaussian_sigma(double l2_sensitivity, double eps, double delt
 }
 
 double Mechanisms::gaussian(double value, double l2_sensitivity, double eps, double delta, const char* what) {
+  refuse_if_secure(what);
   const double sigma = gaussian_sigma(l2_sensitivity, eps, delta);
   ledger_.charge(eps, delta, what);
   return value + sigma * sample_normal(stream_);
@@ -56,18 +57,21 @@ double Mechanisms::gaussian(double value, double l2_sensitivity, double eps, dou
 
 void Mechanisms::gaussian(std::span<double> values, double l2_sensitivity, double eps, double delta,
                           const char* what) {
+  refuse_if_secure(what);
   const double sigma = gaussian_sigma(l2_sensitivity, eps, delta);
   ledger_.charge(eps, delta, what);
   for (double& v : values) v += sigma * sample_normal(stream_);
 }
 
 bool Mechanisms::randomized_response(bool value, double eps, const char* what) {
+  refuse_if_secure(what);
   ledger_.charge(eps, what);
   // Pr[truth] = e^eps / (1 + e^eps) = 1 / (1 + e^-eps).
   return stream_.uniform() < 1 / (1 + std::exp(-eps)) ? value : !value;
 }
 
 std::size_t Mechanisms::randomized_response(std::size_t value, std::size_t k, double eps, const char* what) {
+  refuse_if_secure(what);
   if (k < 2 || value >= k)
     throw Error(std::string("mechanism '") + what + "': needs k >= 2 categories and a value in 0..k-1 (got value " +
                 std::to_string(value) + ", k " + std::to_string(k) + ")");

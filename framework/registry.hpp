@@ -34,7 +34,15 @@ struct OutputSpec {
   // Stored per trial for figures that draw raw values (one run's points), never summarised:
   // `show` and the statistics skip it (a mean over 10,000 point coordinates means nothing).
   bool raw = false;
+  // Computed from the true data for evaluation (true answers, their errors): not part of what
+  // the algorithm releases, so `dplab audit` never looks at it.
+  bool evaluation = false;
 };
+
+// Audit fixtures (algorithms/canary/) are run by `dplab audit` only: their check() refuses
+// every spec and `dplab list` shows them apart. A mechanism fixture wraps one mechanism of
+// framework/mechanisms.hpp; a canary is deliberately not eps-DP (the audit must catch it).
+enum class AlgorithmRole { Algorithm, Mechanism, Canary };
 
 struct AlgorithmInfo {
   std::string name;  // "<paper>.<algorithm>", e.g. "budget_series.allocation"
@@ -54,6 +62,10 @@ struct AlgorithmInfo {
   bool deterministic = false;          // same outputs for every trial: one trial suffices
   std::vector<DatasetKind> accepts;    // dataset kinds it can run on; empty: no dataset
   bool dataset_optional = false;
+  // Why `dplab audit` cannot test this algorithm (no private input, a non-private baseline,
+  // releases that are only error statistics); empty when it can (framework/audit/).
+  std::string unauditable;
+  AlgorithmRole role = AlgorithmRole::Algorithm;
 };
 
 class Algorithm {

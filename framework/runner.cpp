@@ -195,10 +195,12 @@ const Dataset* dataset_of(const DatasetMap& data, const Point& p) {
 }
 
 AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double budget, const Dataset* data,
-                           Stream stream, const TrialSeeds& seeds, Scratch& scratch, double delta_budget) {
+                           Stream stream, const TrialSeeds& seeds, Scratch& scratch, double delta_budget,
+                           Mechanisms::Noise noise_mode) {
   AlgorithmRun r;
   PrivacyLedger ledger(budget, delta_budget);
   Mechanisms noise(stream, ledger);
+  noise.set_noise(noise_mode);
   TrialContext ctx{params, data, stream, ledger, noise, scratch, r.outputs, seeds};
   // Wall time is the algorithm's alone (the papers time the sanitiser, not its evaluation).
   auto t0 = std::chrono::steady_clock::now();
@@ -224,7 +226,8 @@ TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
                       const Dataset* data, Scratch& scratch) {
   const TrialSeeds seeds{spec.seed, trial};
   AlgorithmRun run = run_algorithm(find_algorithm(point.algorithm), point.params, point.budget, data,
-                                   Stream(spec.seed, point.key, trial), seeds, scratch, point.delta);
+                                   Stream(spec.seed, point.key, trial), seeds, scratch, point.delta,
+                                   spec.noise == "secure" ? Mechanisms::Noise::secure : Mechanisms::Noise::fast);
   TrialResult r;
   r.outputs = std::move(run.outputs);
   r.wall_time = run.wall_time;

@@ -57,7 +57,8 @@ struct AlgorithmRun {
   std::size_t charges = 0;
 };
 AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double budget, const Dataset* data,
-                           Stream stream, const TrialSeeds& seeds, Scratch& scratch, double delta_budget = 0);
+                           Stream stream, const TrialSeeds& seeds, Scratch& scratch, double delta_budget = 0,
+                           Mechanisms::Noise noise_mode = Mechanisms::Noise::fast);
 // The same for a registered algorithm and some of its parameters (the others defaulted), the
 // budget being its budget parameter (0 for non-private algorithms), outside any spec (tests).
 AlgorithmRun run_algorithm(const std::string& name, const Params& given, const Dataset* data, Stream stream,

@@ -22,7 +22,7 @@ namespace {
 
 const std::vector<std::string> kTopLevelKeys = {
     "name", "paper", "id", "description", "dataset", "datasets", "algorithm", "algorithms",
-    "params", "sweep", "zip", "trials", "seed", "metrics", "plot", "reference", "notes"};
+    "params", "sweep", "zip", "trials", "seed", "noise", "metrics", "plot", "reference", "notes"};
 const std::vector<std::string> kAlgorithmKeys = {"name", "label", "params", "sweep", "zip", "datasets"};
 const std::vector<std::string> kDatasetKeys = {"name", "label", "params", "seed", "transforms"};
 
@@ -295,7 +295,7 @@ std::string result_hash(const YAML::Node& root) {
   YAML::Emitter e;
   e << YAML::BeginMap;
   for (const char* k : {"dataset", "datasets", "algorithm", "algorithms", "params", "sweep", "zip",
-                        "seed", "metrics"}) {
+                        "seed", "noise", "metrics"}) {
     if (root[k]) e << YAML::Key << k << YAML::Value << root[k];
   }
   e << YAML::EndMap;
@@ -488,6 +488,11 @@ Spec parse_spec(const std::string& text, const std::string& file,
   s.axes.insert(s.axes.end(), z.begin(), z.end());
   read_trials(r, root, s);
   if (root["seed"]) s.seed = read_seed(r, root["seed"], "seed");
+  if (root["noise"]) {
+    s.noise = r.scalar(root["noise"], "noise");
+    if (s.noise != "fast" && s.noise != "secure")
+      r.fail(root["noise"], "noise", "expected fast or secure, got '" + s.noise + "'");
+  }
   if (!root["metrics"]) r.fail(root, "metrics", "missing required field 'metrics'");
   s.metrics = r.names(root["metrics"], "metrics");
   read_plot(r, root, s);

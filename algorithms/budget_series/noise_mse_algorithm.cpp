@@ -25,7 +25,7 @@ class NoiseMse : public Algorithm {
     for (auto& p : allocation_param_specs()) i.params.push_back(p);
     i.outputs = {
         {"answers", "noisy answers y_i of the N sum queries", true, "i"},
-        {"truth", "true answers x_i", true, "i"},
+        {"truth", "true answers x_i", true, "i", false, false, /*evaluation=*/true},
         {"expected_mse", "its expectation, sum of 2 / eps_i^2 (Laplace variance)", false, ""},
         {"expected_mse_sd", "standard deviation of one round, sqrt(sum 20 / eps_i^4) (Var L^2 = 20 b^4)", false, ""},
     };

@@ -118,6 +118,7 @@ class Aggregation : public Algorithm {
     };
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.unauditable = "its outputs are error statistics over many simulated releases (MAE, share of exact releases), not a release";
     return i;
   }
 

@@ -22,9 +22,9 @@ class Aggregation : public Algorithm {
     };
     i.outputs = {
         {"answers", "the released total (one element)", true, "q"},
-        {"truth", "the true total f(X) (one element)", true, "q"},
+        {"truth", "the true total f(X) (one element)", true, "q", false, false, /*evaluation=*/true},
         {"eps_max_epsilon", "MaxEpsilon's global budget, max_i eps_i", false, ""},
-        {"eps_this_work", "Theorem 5.1's global budget, max_i |U| Df_L(x_i) / f(x_i) eps_i", false, ""},
+        {"eps_this_work", "Theorem 5.1's global budget, max_i |U| Df_L(x_i) / f(x_i) eps_i", false, "", false, false, /*evaluation=*/true},
         {"eps_sum_epsilon", "SumEpsilon's global budget, sum_i eps_i", false, ""},
     };
     i.budget_param = "eps";

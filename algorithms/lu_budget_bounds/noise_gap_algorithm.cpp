@@ -57,6 +57,7 @@ class NoiseGap : public Algorithm {
     };
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Ratings, DatasetKind::CuratorTotals};
+    i.unauditable = "its outputs are statistics over many simulated releases (mean noise magnitudes), not a release";
     return i;
   }
 

@@ -76,6 +76,13 @@ class PathPublishing : public Algorithm {
         {"cpu_time", "thread CPU seconds of the publish (Algorithm 6.3), network drawing excluded"},
         {"edge_loss", "exact privacy loss of Algorithm 6.2 for the worst missing path edge (Lemma 6.2 says eps_e + ln 2)"},
     };
+    // What the recipient sees is G_P and what a user computes from it alone (Rules 1, 2, 5:
+    // its size, levels, roots and leaves, the flip); everything else compares with the true
+    // network or is internal to the publisher (steps, splits, drawn pairs, timing), so
+    // `dplab audit` looks only at the former.
+    for (auto& o : i.outputs)
+      o.evaluation = !(o.name == "built" || o.name == "published_vertices" || o.name == "levels" ||
+                       o.name == "root_leaf" || o.name == "blind" || o.name == "flipped");
     // Theorem 6.1: eps_v for Algorithm 6.1, eps_e + ln 2 for Algorithm 6.2 (Lemma 6.2).
     i.budget_of = [](const Params& p) {
       return (p.boolean("dp_vertices") ? p.real("eps_v") : 0.0) +

@@ -1,0 +1,31 @@
+// canary.halved_laplace: deliberately NOT eps-DP. It releases the histogram's total count (a
+// query of sensitivity 1) with Laplace noise of scale 1 / (2 eps), half what eps needs, while
+// its ledger is charged eps: the ledger cannot see a wrong sensitivity, and the audit must. Its
+// true privacy loss is 2 eps; `dplab audit canary.halved_laplace` must report eps_hat > eps.
+#include "algorithms/canary/fixture.hpp"
+
+namespace dplab::canary {
+namespace {
+
+class HalvedLaplace : public Algorithm {
+ public:
+  AlgorithmInfo info() const override {
+    AlgorithmInfo i = fixture_info("canary.halved_laplace",
+                                   "CANARY, not eps-DP: the total count + Lap(1 / (2 eps)), half the scale eps needs",
+                                   AlgorithmRole::Canary);
+    i.outputs = {{"answer", "the noisy total count", false, ""}};
+    return i;
+  }
+  void check(const Params&) const override { refuse_specs("canary.halved_laplace"); }
+  void run(TrialContext& ctx) const override {
+    const double eps = ctx.params.real("eps");
+    // The deliberate bug: sensitivity 1/2 for a count whose sensitivity is 1.
+    ctx.out.scalar("answer", ctx.noise.laplace(total(ctx.dataset<Histogram>()), 0.5, eps, "canary: halved Laplace"));
+  }
+};
+
+}  // namespace
+}  // namespace dplab::canary
+
+using dplab::canary::HalvedLaplace;
+DPLAB_ALGORITHM(HalvedLaplace);

@@ -1,0 +1,244 @@
+#include "core/secure_noise.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace dplab::secure {
+
+namespace {
+
+constexpr u128 kLimit = u128{1} << 120;  // every fraction's parts stay below, so products fit
+constexpr u128 kMax = ~u128{0};
+
+int bit_length(u128 x) {
+  const auto hi = static_cast<std::uint64_t>(x >> 64), lo = static_cast<std::uint64_t>(x);
+  if (hi) return 128 - __builtin_clzll(hi);
+  return lo ? 64 - __builtin_clzll(lo) : 0;
+}
+
+u128 checked_mul(u128 a, u128 b, const char* what) {
+  u128 r;
+  if (__builtin_mul_overflow(a, b, &r)) throw Error(std::string("secure noise: ") + what + " overflows 128 bits");
+  return r;
+}
+
+// Bernoulli(exp(-num/den)) for num <= den (Algorithm 1, gamma in [0, 1]).
+bool bernoulli_exp_le1(Stream& s, u128 num, u128 den) {
+  u128 k = 1;
+  while (bernoulli(s, num, checked_mul(den, k, "Bernoulli(exp) denominator"))) ++k;
+  return k & 1;
+}
+
+// Bernoulli(exp(-(whole + num/den))), num < den.
+bool bernoulli_exp_split(Stream& s, u128 whole, u128 num, u128 den) {
+  for (u128 k = 0; k < whole; ++k)
+    if (!bernoulli_exp_le1(s, 1, 1)) return false;
+  return bernoulli_exp_le1(s, num, den);
+}
+
+// a * b as 256 bits (hi, lo), from 64-bit limbs.
+void mul256(u128 a, u128 b, u128& hi, u128& lo) {
+  const u128 m = ~std::uint64_t{0};
+  const u128 a0 = a & m, a1 = a >> 64, b0 = b & m, b1 = b >> 64;
+  const u128 p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const u128 mid = (p00 >> 64) + (p01 & m) + (p10 & m);
+  lo = (p00 & m) | (mid << 64);
+  hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+}
+
+// (hi, lo) = q d + r by shift-and-subtract; d < 2^126. q saturates at 2^128 - 1 (then the
+// Bernoulli(exp(-q...)) it feeds is 1 with probability below exp(-2^127): see the caller).
+void divmod256(u128 hi, u128 lo, u128 d, u128& q, u128& r) {
+  q = 0;
+  r = 0;
+  bool saturated = false;
+  for (int i = 255; i >= 0; --i) {
+    const u128 bit = i >= 128 ? (hi >> (i - 128)) & 1 : (lo >> i) & 1;
+    r = (r << 1) | bit;
+    saturated |= (q >> 127) != 0;
+    q <<= 1;
+    if (r >= d) {
+      r -= d;
+      q |= 1;
+    }
+  }
+  if (saturated) q = kMax;
+}
+
+}  // namespace
+
+u128 uniform_below(Stream& s, u128 n) {
+  if (n == 0) throw Error("secure noise: uniform_below(0)");
+  if (n <= std::numeric_limits<std::uint64_t>::max()) return s.below(static_cast<std::uint64_t>(n));
+  const int bits = bit_length(n - 1);  // > 64
+  const u128 mask = bits == 128 ? kMax : (u128{1} << bits) - 1;
+  for (;;) {
+    const u128 hi = s.next_u64();
+    const u128 x = ((hi << 64) | s.next_u64()) & mask;
+    if (x < n) return x;  // accepted with probability > 1/2
+  }
+}
+
+bool bernoulli(Stream& s, u128 num, u128 den) {
+  if (den == 0 || num > den) throw Error("secure noise: Bernoulli(num/den) needs 0 <= num <= den, den >= 1");
+  return uniform_below(s, den) < num;
+}
+
+bool bernoulli_exp(Stream& s, u128 num, u128 den) {
+  if (den == 0) throw Error("secure noise: Bernoulli(exp(-num/den)) with den = 0");
+  return bernoulli_exp_split(s, num / den, num % den, den);
+}
+
+std::int64_t discrete_laplace(Stream& s, u128 t, u128 sd) {
+  if (t == 0 || sd == 0 || t >= kLimit || sd >= kLimit)
+    throw Error("secure noise: discrete Laplace scale t/s needs 1 <= s, t < 2^120");
+  for (;;) {
+    // X = U + t V is geometric with Pr[X = x] proportional to exp(-x / t): U uniform on
+    // {0..t-1} accepted with probability exp(-U/t), V the number of Bernoulli(exp(-1)) successes
+    // before the first failure.
+    const u128 u = uniform_below(s, t);
+    if (!bernoulli_exp(s, u, t)) continue;
+    u128 v = 0;
+    while (bernoulli_exp_le1(s, 1, 1)) ++v;
+    u128 x;
+    if (__builtin_mul_overflow(t, v, &x) || __builtin_add_overflow(x, u, &x))
+      throw Error("secure noise: discrete Laplace draw overflows 128 bits");
+    // Y = floor(X / s) is geometric with parameter 1 - exp(-s/t); a random sign, with the
+    // negative zero rejected so that 0 is not counted twice.
+    const u128 y = x / sd;
+    const bool negative = s.next_u64() >> 63;
+    if (negative && y == 0) continue;
+    if (y > static_cast<u128>(std::numeric_limits<std::int64_t>::max()))
+      throw Error("secure noise: discrete Laplace draw exceeds 2^63");
+    const auto yi = static_cast<std::int64_t>(y);
+    return negative ? -yi : yi;
+  }
+}
+
+std::int64_t discrete_gaussian(Stream& s, std::uint64_t num, std::uint64_t den) {
+  if (num == 0 || den == 0 || num >= (std::uint64_t{1} << 32) || den >= (std::uint64_t{1} << 32))
+    throw Error("secure noise: discrete Gaussian sigma^2 = num/den needs 1 <= num, den < 2^32");
+  // t = floor(sigma) + 1, with floor(sqrt(num/den)) = isqrt(floor(num/den)) computed exactly.
+  const std::uint64_t f = num / den;
+  auto r = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(f)));
+  while (r * r > f) --r;
+  while ((r + 1) * (r + 1) <= f) ++r;
+  const u128 t = r + 1;
+  // Accept Y with probability exp(-gamma), gamma = (|Y| - sigma^2/t)^2 / (2 sigma^2)
+  //   = (|Y| t den - num)^2 / (2 num den t^2);   the denominator is below 2^99.
+  const u128 d = u128{2} * num * den * t * t;
+  for (;;) {
+    const std::int64_t y = discrete_laplace(s, t, 1);
+    const u128 ay = static_cast<u128>(y < 0 ? -static_cast<__int128>(y) : y);
+    const u128 a = checked_mul(ay, t * den, "discrete Gaussian candidate");  // < 2^63 2^65
+    const u128 x = a >= num ? a - num : num - a;
+    bool accept;
+    if (bit_length(x) <= 64) {
+      accept = bernoulli_exp(s, x * x, d);
+    } else {
+      // Far tails (|Y| beyond about 2^31 / (t den) ... in practice never): x^2 in 256 bits.
+      u128 hi, lo, q, rem;
+      mul256(x, x, hi, lo);
+      divmod256(hi, lo, d, q, rem);
+      accept = bernoulli_exp_split(s, q, rem, d);
+    }
+    if (accept) return y;
+  }
+}
+
+Rational exact_rational(double x) {
+  if (!(x > 0) || !std::isfinite(x)) throw Error("secure noise: expected a finite number > 0");
+  int e;
+  const double f = std::frexp(x, &e);  // x = f 2^e, f in [1/2, 1)
+  auto m = static_cast<std::uint64_t>(std::ldexp(f, 53));
+  e -= 53;
+  while (!(m & 1)) {
+    m >>= 1;
+    ++e;
+  }
+  Rational r;
+  if (e >= 0) {
+    if (e + bit_length(m) >= 120) throw Error("secure noise: " + std::to_string(x) + " is too large for exact arithmetic");
+    r.num = static_cast<u128>(m) << e;
+  } else {
+    if (-e >= 120 - 1) throw Error("secure noise: " + std::to_string(x) + " is too small for exact arithmetic");
+    r.num = m;
+    r.den = u128{1} << -e;
+  }
+  return r;
+}
+
+Rational laplace_scale(double sensitivity, double eps) {
+  // (a / b) / (c / d) = (a d) / (b c); both are powers of two times odd parts, so divide out the
+  // common power of two first to keep the parts small.
+  const Rational a = exact_rational(sensitivity), c = exact_rational(eps);
+  u128 num = a.num, den = c.num;
+  u128 p = a.den, q = c.den;  // powers of two
+  while (p > 1 && q > 1) {
+    p >>= 1;
+    q >>= 1;
+  }
+  num = checked_mul(num, q, "noise scale");
+  den = checked_mul(den, p, "noise scale");
+  u128 x = num, y = den;  // reduce by the gcd (Euclid)
+  while (y) {
+    const u128 r = x % y;
+    x = y;
+    y = r;
+  }
+  num /= x;
+  den /= x;
+  if (num >= kLimit || den >= kLimit) throw Error("secure noise: the scale sensitivity/eps does not fit in 120 bits");
+  return {num, den};
+}
+
+double granularity(double b) {
+  if (!(b > 0) || !std::isfinite(b)) throw Error("secure noise: the noise scale must be finite and > 0");
+  int e;
+  const double f = std::frexp(b * 0x1.0p-40, &e);  // b 2^-40 = f 2^e, f in [1/2, 1)
+  return std::ldexp(1.0, f == 0.5 ? e - 1 : e);
+}
+
+namespace {
+
+// The grid 2^k of a noise scale b: g = granularity(b).
+int grid_exponent(double b) {
+  int k;
+  std::frexp(granularity(b), &k);
+  return k - 1;
+}
+
+// floor(value / 2^k + 1/2), exactly.
+__int128 to_grid(double value, int k) {
+  if (!std::isfinite(value)) throw Error("secure noise: the value must be finite");
+  const double y = std::ldexp(value, -k);  // exact: a power-of-two scaling
+  if (!(std::fabs(y) < 0x1.0p100)) throw Error("secure noise: |value| / granularity exceeds 2^100");
+  const double fl = std::floor(y);
+  return static_cast<__int128>(fl) + (y - fl >= 0.5 ? 1 : 0);
+}
+
+}  // namespace
+
+double granular_laplace(Stream& s, double value, double sensitivity, double eps) {
+  const int k = grid_exponent(sensitivity / eps);
+  const __int128 grid = to_grid(value, k);
+  // Integer sensitivity on the grid: ceil(sensitivity / g) (exact: scaling by 2^-k, then ceil).
+  const Rational scale = laplace_scale(std::ceil(std::ldexp(sensitivity, -k)), eps);
+  const std::int64_t z = discrete_laplace(s, scale.num, scale.den);
+  return std::ldexp(static_cast<double>(grid + z), k);
+}
+
+void granular_laplace(Stream& s, std::span<double> values, double l1_sensitivity, double eps) {
+  const int k = grid_exponent(l1_sensitivity / eps);
+  const double sg = std::ceil(std::ldexp(l1_sensitivity, -k)) + static_cast<double>(values.size()) - 1;
+  const Rational scale = laplace_scale(sg, eps);
+  for (auto& v : values) {
+    const __int128 grid = to_grid(v, k);
+    v = std::ldexp(static_cast<double>(grid + discrete_laplace(s, scale.num, scale.den)), k);
+  }
+}
+
+}  // namespace dplab::secure
