@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/program_options.hpp>
+
 #include "datasets/catalogue.hpp"
 #include "core/params.hpp"
 #include "framework/home.hpp"
@@ -19,6 +21,19 @@ int audit(const std::vector<std::string>& args);
 
 // Where experiments/, plots/ and results/reference/ are (framework/home.hpp).
 inline std::string home() { return dplab_home(); }
+
+// Parses the options of a command that takes one RESULT file (show, plot, export): `opts` plus
+// the positional "result".
+boost::program_options::variables_map parse_with_result(const std::vector<std::string>& args,
+                                                        const boost::program_options::options_description& opts);
+
+// A CSV cell, quoted when it holds a comma, a quote or a newline (show --csv, export).
+inline std::string csv_cell(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
 
 // Shared printing of parameters and catalogue entries (list, datasets).
 void print_params(const std::vector<ParamSpec>& params);

@@ -21,13 +21,6 @@ namespace dplab::cli {
 
 namespace {
 
-std::string csv_cell(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 std::string number(double x) { return std::isnan(x) ? "" : to_string(Value(x)); }
 
 void write_tidy(const ResultData& r, std::ostream& out) {
@@ -69,15 +62,7 @@ int export_result(const std::vector<std::string>& args) {
       ("per-trial", "one row per point x trial x metric element (the only table so far; `show --csv` has the summary)")
       ("csv", "CSV (the default and only format; parquet: dplab.load(path).to_parquet(...) in Python)")
       ("out,o", po::value<std::string>()->default_value(""), "write to FILE instead of standard output");
-  po::options_description hidden;
-  hidden.add_options()("result", po::value<std::string>(), "result file");
-  po::options_description all;
-  all.add(opts).add(hidden);
-  po::positional_options_description pos;
-  pos.add("result", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-  po::notify(vm);
+  const po::variables_map vm = parse_with_result(args, opts);
   if (vm.count("help")) {
     std::cout << opts << "\nColumns: every column of the points table (algorithm, dataset, every parameter),\n"
                          "trial (0-based), metric, index (1-based position in a vector metric, empty for\n"

@@ -90,15 +90,7 @@ int plot(const std::vector<std::string>& args) {
       ("help,h", "show this help")
       ("format", po::value<std::string>()->default_value("png,pdf"), "comma-separated: png, pdf, svg")
       ("out-dir", po::value<std::string>()->default_value(""), "where to write (default: next to RESULT)");
-  po::options_description hidden;
-  hidden.add_options()("result", po::value<std::string>(), "result file");
-  po::options_description all;
-  all.add(opts).add(hidden);
-  po::positional_options_description pos;
-  pos.add("result", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-  po::notify(vm);
+  const po::variables_map vm = parse_with_result(args, opts);
   if (vm.count("help")) {
     std::cout << opts << "\nWrites RESULT's figure (line or bar plot with 95% bands, or a table) with the\n"
                          "paper's published numbers beside ours, as <name>.<format> next to RESULT.\n";

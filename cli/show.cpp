@@ -28,27 +28,13 @@ std::string num(double x, bool csv) {
   return buf;
 }
 
-std::string csv_escape(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 
 }  // namespace
 
 int show(const std::vector<std::string>& args) {
   po::options_description opts("dplab show RESULT [options]");
   opts.add_options()("help,h", "show this help")("csv", "print CSV with a header row (machine-readable)");
-  po::options_description hidden;
-  hidden.add_options()("result", po::value<std::string>(), "result file");
-  po::options_description all;
-  all.add(opts).add(hidden);
-  po::positional_options_description pos;
-  pos.add("result", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-  po::notify(vm);
+  const po::variables_map vm = parse_with_result(args, opts);
   if (vm.count("help")) {
     std::cout << opts << "\nColumns: the point's varying parameters, metric, index (vector metrics), mean,\n"
                          "sd, ci95_low, ci95_high, trials (done), paper (published value, if any).\n";
@@ -79,10 +65,10 @@ int show(const std::vector<std::string>& args) {
   }
 
   if (csv) {
-    for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << csv_escape(header[i]);
+    for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << csv_cell(header[i]);
     std::cout << "\n";
     for (const auto& row : rows) {
-      for (std::size_t i = 0; i < row.size(); ++i) std::cout << (i ? "," : "") << csv_escape(row[i]);
+      for (std::size_t i = 0; i < row.size(); ++i) std::cout << (i ? "," : "") << csv_cell(row[i]);
       std::cout << "\n";
     }
     return 0;

@@ -14,11 +14,16 @@
 #include "algorithms/convergent_kmeans/sampling_zone.hpp"
 #include "core/samplers.hpp"
 #include "framework/runner.hpp"
+#include "ks_support.hpp"
 
 using namespace dplab;
 using namespace dplab::convergent_kmeans;
 
 namespace {
+
+using dplab::testing::ks_statistic;
+using dplab::testing::numeric_cdf;
+using dplab::testing::ks_critical_001;
 
 double dist(std::span<const double> a, std::span<const double> b) {
   double s = 0;
@@ -50,38 +55,6 @@ PointSet blobs(std::size_t per_cluster, Stream& s) {
     }
   p.n = p.x.size() / 2;
   return p;
-}
-
-double ks_statistic(std::vector<double> x, const std::function<double(double)>& cdf) {
-  std::sort(x.begin(), x.end());
-  const double n = static_cast<double>(x.size());
-  double d = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const double f = cdf(x[i]);
-    d = std::max(d, std::max(static_cast<double>(i + 1) / n - f, f - static_cast<double>(i) / n));
-  }
-  return d;
-}
-
-// KS critical value at alpha = 0.001 (asymptotic): a correct sampler fails one check with
-// probability 1e-3 at a given seed (the seeds are fixed, so the outcome is deterministic).
-double ks_critical(std::size_t n) { return 1.95 / std::sqrt(static_cast<double>(n)); }
-
-std::function<double(double)> numeric_cdf(const std::function<double(double)>& f, double a, double b) {
-  const int m = 20000;
-  const double h = (b - a) / m;
-  std::vector<double> cum(m + 1, 0.0);
-  for (int i = 0; i < m; ++i) {
-    const double x0 = a + i * h;
-    cum[i + 1] = cum[i] + h / 6 * (f(x0) + 4 * f(x0 + h / 2) + f(x0 + h));
-  }
-  return [=](double x) {
-    if (x <= a) return 0.0;
-    if (x >= b) return 1.0;
-    const double t = (x - a) / h;
-    const auto i = static_cast<std::size_t>(t);
-    return (cum[i] + (t - double(i)) * (cum[std::min<std::size_t>(i + 1, m)] - cum[i])) / cum[m];
-  };
 }
 
 }  // namespace
@@ -298,14 +271,14 @@ TEST_SUITE("convergent_kmeans_statistical") {
     CHECK(*std::min_element(lambda.begin(), lambda.end()) > 0.5);
     CHECK(*std::max_element(lambda.begin(), lambda.end()) < 1.0);
     // KS at alpha = 1e-3: false failure 1e-3 at this seed.
-    CHECK(ks_statistic(lambda, lambda_cdf) < ks_critical(n));
+    CHECK(ks_statistic(lambda, lambda_cdf) < ks_critical_001(n));
     // KS at alpha = 1e-3: false failure 1e-3 at this seed.
-    CHECK(ks_statistic(gamma, gamma_cdf) < ks_critical(n));
+    CHECK(ks_statistic(gamma, gamma_cdf) < ks_critical_001(n));
     // The CDFs by hand at one point each, and a wrong law fails.
     CHECK(lambda_cdf(0.75) == doctest::Approx((1 - std::exp(-0.5)) / (1 - std::exp(-1.0))));
     CHECK(gamma_cdf(M_PI / 4) == doctest::Approx(0.5 + 0.5 * (1 - std::exp(-0.5)) / (1 - std::exp(-1.0))));
     // The wrong law must be rejected: at this n its KS distance is many times the critical value.
-    CHECK(ks_statistic(lambda, [](double x) { return std::clamp(2 * (x - 0.5), 0.0, 1.0); }) > ks_critical(n));
+    CHECK(ks_statistic(lambda, [](double x) { return std::clamp(2 * (x - 0.5), 0.0, 1.0); }) > ks_critical_001(n));
   }
 
   TEST_CASE("the draw in the zone: delta and |alpha| against their exact marginals") {
@@ -340,15 +313,15 @@ TEST_SUITE("convergent_kmeans_statistical") {
       return std::exp(-2 * beta * a / M_PI) * (prim(hi) - prim(lo));
     };
     // KS at alpha = 1e-3: false failure 1e-3 at this seed.
-    CHECK(ks_statistic(delta, numeric_cdf(delta_density, dmin, 1.0)) < ks_critical(n));
+    CHECK(ks_statistic(delta, numeric_cdf(delta_density, dmin, 1.0)) < ks_critical_001(n));
     // KS at alpha = 1e-3: false failure 1e-3 at this seed.
-    CHECK(ks_statistic(alpha, numeric_cdf(alpha_density, 0.0, M_PI / 2)) < ks_critical(n));
+    CHECK(ks_statistic(alpha, numeric_cdf(alpha_density, 0.0, M_PI / 2)) < ks_critical_001(n));
     // The uniform law on the zone (eps -> 0) is far from these draws: the test can fail.
     auto uniform_delta = [&](double d) {
       const double c = (d * d + 2 * lambda - 1) / (2 * lambda * d);
       return c >= 1 ? 0.0 : d * 2 * std::acos(std::max(-1.0, c));
     };
     // The wrong law must be rejected: at this n its KS distance is many times the critical value.
-    CHECK(ks_statistic(delta, numeric_cdf(uniform_delta, dmin, 1.0)) > ks_critical(n));
+    CHECK(ks_statistic(delta, numeric_cdf(uniform_delta, dmin, 1.0)) > ks_critical_001(n));
   }
 }

@@ -12,46 +12,15 @@
 #include "core/rng.hpp"
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
+#include "ks_support.hpp"
 
 using namespace dplab;
 
 namespace {
 
-double ks_statistic(std::vector<double> x, const std::function<double(double)>& cdf) {
-  std::sort(x.begin(), x.end());
-  const double n = static_cast<double>(x.size());
-  double d = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const double f = cdf(x[i]);
-    d = std::max(d, std::max(static_cast<double>(i + 1) / n - f, f - static_cast<double>(i) / n));
-  }
-  return d;
-}
-
-// KS critical value at alpha = 0.001 (asymptotic): a correct sampler fails one check with
-// probability 1e-3 at a given seed; the seeds are fixed, so the outcome is deterministic.
-double ks_critical(std::size_t n) { return 1.95 / std::sqrt(static_cast<double>(n)); }
-
-// CDF on [a, b] of the density proportional to f, by the composite Simpson rule on a fine grid
-// (tabulated once, interpolated linearly).
-std::function<double(double)> numeric_cdf(const std::function<double(double)>& f, double a, double b) {
-  const int m = 20000;
-  const double h = (b - a) / m;
-  std::vector<double> cum(m + 1, 0.0);
-  for (int i = 0; i < m; ++i) {
-    const double x0 = a + i * h;
-    cum[i + 1] = cum[i] + h / 6 * (f(x0) + 4 * f(x0 + h / 2) + f(x0 + h));
-  }
-  const double total = cum[m];
-  return [=](double x) {
-    if (x <= a) return 0.0;
-    if (x >= b) return 1.0;
-    const double t = (x - a) / h;
-    const auto i = static_cast<std::size_t>(t);
-    const double frac = t - double(i);
-    return (cum[i] + frac * (cum[std::min<std::size_t>(i + 1, m)] - cum[i])) / total;
-  };
-}
+using dplab::testing::ks_statistic;
+using dplab::testing::numeric_cdf;
+using dplab::testing::ks_critical_001;
 
 double norm(const std::vector<double>& v) {
   double s = 0;
@@ -122,9 +91,9 @@ TEST_SUITE("mechanisms_ball_statistical") {
       }
       CAPTURE(d);
       // KS at alpha = 1e-3: false failure 1e-3 at this seed.
-      CHECK(ks_statistic(radius, [d](double t) { return std::pow(std::clamp(t, 0.0, 1.0), double(d)); }) < ks_critical(n));
+      CHECK(ks_statistic(radius, [d](double t) { return std::pow(std::clamp(t, 0.0, 1.0), double(d)); }) < ks_critical_001(n));
       // KS at alpha = 1e-3: false failure 1e-3 at this seed.
-      if (d == 2) CHECK(ks_statistic(angle, [](double a) { return (a + M_PI) / (2 * M_PI); }) < ks_critical(n));
+      if (d == 2) CHECK(ks_statistic(angle, [](double a) { return (a + M_PI) / (2 * M_PI); }) < ks_critical_001(n));
     }
   }
 
@@ -148,10 +117,10 @@ TEST_SUITE("mechanisms_ball_statistical") {
       auto cdf = numeric_cdf([&](double u) { return std::pow(u, double(d) - 1) * std::exp(-beta * R * u); }, 0, 1);
       CAPTURE(d);
       // KS at alpha = 1e-3: false failure 1e-3 at this seed.
-      CHECK(ks_statistic(t, cdf) < ks_critical(n));
+      CHECK(ks_statistic(t, cdf) < ks_critical_001(n));
       // The same draws against the uniform law: the test can fail.
       // The wrong law must be rejected: at this n its KS distance is many times the critical value.
-      CHECK(ks_statistic(t, [d](double u) { return std::pow(std::clamp(u, 0.0, 1.0), double(d)); }) > ks_critical(n));
+      CHECK(ks_statistic(t, [d](double u) { return std::pow(std::clamp(u, 0.0, 1.0), double(d)); }) > ks_critical_001(n));
     }
     // A linear score q = x_0 on the unit disc: x_0 has density proportional to
     // exp(beta u) 2 sqrt(1 - u^2) on [-1, 1].
@@ -167,6 +136,6 @@ TEST_SUITE("mechanisms_ball_statistical") {
     }
     auto cdf = numeric_cdf([&](double u) { return std::exp(beta * u) * std::sqrt(std::max(0.0, 1 - u * u)); }, -1, 1);
     // KS at alpha = 1e-3: false failure 1e-3 at this seed.
-    CHECK(ks_statistic(x0, cdf) < ks_critical(n));
+    CHECK(ks_statistic(x0, cdf) < ks_critical_001(n));
   }
 }

@@ -13,10 +13,13 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/samplers.hpp"
+#include "ks_support.hpp"
 
 using namespace dplab;
 
 namespace {
+
+using dplab::testing::ks_statistic;
 
 struct Moments {
   double mean = 0, var = 0, m4 = 0;  // central moments
@@ -35,18 +38,6 @@ Moments moments(const std::vector<double>& x) {
   m.var /= n - 1;
   m.m4 /= n;
   return m;
-}
-
-// One-sample Kolmogorov-Smirnov statistic.
-double ks_statistic(std::vector<double> x, const std::function<double(double)>& cdf) {
-  std::sort(x.begin(), x.end());
-  const double n = static_cast<double>(x.size());
-  double d = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const double f = cdf(x[i]);
-    d = std::max(d, std::max(static_cast<double>(i + 1) / n - f, f - static_cast<double>(i) / n));
-  }
-  return d;
 }
 
 double laplace_cdf(double x, double b) {

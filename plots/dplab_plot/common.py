@@ -82,7 +82,8 @@ def finish(fig, res, opts, note, out_base, formats):
     """The figure's super-title, its provenance line and the files."""
     # The title says what the figure holds fixed (the dataset and the spec's fixed parameters).
     fixed = getattr(res, "fixed", "")
-    if opts.get("suptitle"):
+    if opts.get("suptitle"):  # what the title already says is not repeated
+        fixed = ", ".join(part for part in fixed.split(", ") if part and part not in opts["suptitle"])
         fig.suptitle(opts["suptitle"] + (f"\n{fixed}" if fixed else ""))
     elif fixed:
         fig.suptitle(fixed, fontsize=9)
