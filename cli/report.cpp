@@ -231,7 +231,7 @@ int report(const std::vector<std::string>& args) {
   po::options_description opts("dplab report [options]");
   opts.add_options()("help,h", "show this help")
       ("results", po::value<std::string>()->default_value("results"), "the results folder (<paper>/<name>.h5)")
-      ("out", po::value<std::string>()->default_value("report"), "where to write index.html")
+      ("out", po::value<std::string>()->default_value("results/report"), "where to write index.html")
       ("claims", "print the claims and their status (no HTML); exit 1 if one contradicts its `expect`")
       ("paper", po::value<std::vector<std::string>>(), "only this paper (repeatable)")
       ("no-figures", "leave the figures out (faster)");

@@ -7,6 +7,8 @@
 #include <zlib.h>
 
 #include <cstdint>
+#include <string>
+#include <vector>
 #include <cstdlib>
 #include <filesystem>
 

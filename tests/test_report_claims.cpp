@@ -4,6 +4,7 @@
 // and `dplab show --latex`.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "dplab_source_dir.hpp"
