@@ -307,7 +307,12 @@ int report(const std::vector<std::string>& args) {
     if (cf) {
       Counts c;
       body << "<h3>Claims</h3>\n";
-      claims_table(body, evaluate_claims(*cf, results, home()), c);
+      try {
+        claims_table(body, evaluate_claims(*cf, results, home()), c);
+      } catch (const Error& e) {
+        // A result that cannot be read, or a claim naming a column it lacks: said on the page.
+        body << "<p class=\"unexpected\">claims not evaluated: " << html(e.what()) << "</p>\n";
+      }
       body << "<p class=\"summary\">" << c.holds << " hold, " << c.fails << " do not hold, " << c.not_run << " not run"
            << (c.unexpected ? ", <span class=\"unexpected\">" + std::to_string(c.unexpected) +
                                   " differ from what the README reports</span>"
@@ -329,7 +334,13 @@ int report(const std::vector<std::string>& args) {
     });
     if (h5.empty()) body << "<p class=\"meta\">No result files of this paper in " << html(results) << ".</p>\n";
     for (const auto& f : h5) {
-      const ResultData r = read_result(f.string());
+      ResultData r;
+      try {
+        r = read_result(f.string());
+      } catch (const Error& e) {
+        body << "<h3>" << html(f.filename().string()) << "</h3>\n<p class=\"unexpected\">" << html(e.what()) << "</p>\n";
+        continue;
+      }
       const auto rows = summarize_result(r, load_reference(r, home()), SummaryOptions{true, {}});
       std::size_t done = 0;
       for (auto d : r.done) done += d;

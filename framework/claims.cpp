@@ -228,12 +228,15 @@ bool matches(const ClaimCondition& c, const std::string& text) {
   return (!c.min || x >= *c.min) && (!c.max || x <= *c.max);
 }
 
+// How the numbers name a selection: its label, else its single-valued conditions ("bl-Ty N=14":
+// text values alone, numbers with their column), else its metric.
 std::string describe(const ClaimSelect& s) {
   if (!s.label.empty()) return s.label;
   std::string out;
   for (const auto& [col, c] : s.where) {
     if (c.values.size() != 1) continue;
-    out += (out.empty() ? "" : " ") + c.values.front();
+    double x = 0;
+    out += (out.empty() ? "" : " ") + (as_number(c.values.front(), x) ? col + "=" : "") + c.values.front();
   }
   return out.empty() ? s.metric : out;
 }
@@ -284,7 +287,7 @@ double value_of(const Loaded& l, const ClaimSelect& s, const std::map<std::strin
   for (const auto* r : rows) missing += r->stats.n == 0;
   if (missing)
     throw NotRun{std::to_string(missing) + " of " + std::to_string(rows.size()) + " points of " + describe(s) + cond +
-                 " not computed yet"};
+                 " have no value yet (no trial computed, or " + s.metric + " undefined in every trial)"};
   double acc = s.reduce == "min" ? INFINITY : s.reduce == "max" ? -INFINITY : 0;
   for (const auto* r : rows) {
     const double x = stat_of(*r, s.stat);
@@ -322,13 +325,14 @@ std::pair<bool, std::string> decide(const Loaded& l, const Claim& c, const std::
   if (c.check == "compare") {
     const double x = value_of(l, a, extra, c), y = value_of(l, *c.b, extra, c);
     const bool ok = compare(x, c.relation, c.factor * y);
-    std::string s = describe(a) + " " + fmt(x) + " " + c.relation + " ";
+    std::string s = describe(a) + " " + fmt(x) + (ok ? " " : " not ") + c.relation + " ";
     s += (c.factor != 1 ? fmt(c.factor) + " x " : "") + describe(*c.b) + " " + fmt(y);
     return {ok, s};
   }
   if (c.check == "threshold") {
     const double x = value_of(l, a, extra, c);
-    return {compare(x, c.relation, c.bound), describe(a) + " " + fmt(x) + " " + c.relation + " " + fmt(c.bound)};
+    const bool ok = compare(x, c.relation, c.bound);
+    return {ok, describe(a) + " " + fmt(x) + (ok ? " " : " not ") + c.relation + " " + fmt(c.bound)};
   }
   if (c.check == "paper") {
     const auto rows = select_rows(l, a, extra, c);
