@@ -103,12 +103,20 @@ bool natural_less(const std::string& a, const std::string& b) {
   return a.size() - i < b.size() - j;
 }
 
-// Runs `dplab plot RESULT --format png --out-dir DIR` (this binary), its output in DIR/plot.log.
-// Returns the PNG files it wrote, or the log's text as the error.
-std::vector<fs::path> draw(const std::string& result, const fs::path& dir, std::string& error) {
-  fs::create_directories(dir);
-  const std::string log = (dir / "plot.log").string();
-  std::vector<std::string> argv_s = {"/proc/self/exe", "plot", result, "--format", "png", "--out-dir", dir.string()};
+// `dplab plot RESULT --format png --out-dir DIR` (this binary), its output in DIR/plot.log: the
+// figures come from the one plotting path. Several run at once (--jobs): matplotlib's start-up
+// dominates a quick result's figure.
+struct Drawing {
+  std::string result;
+  fs::path dir;
+  std::vector<fs::path> pngs;
+  std::string error;
+};
+
+pid_t start_drawing(const Drawing& d) {
+  fs::create_directories(d.dir);
+  const std::string log = (d.dir / "plot.log").string();
+  std::vector<std::string> argv_s = {"/proc/self/exe", "plot", d.result, "--format", "png", "--out-dir", d.dir.string()};
   std::vector<char*> argv;
   for (auto& s : argv_s) argv.push_back(s.data());
   argv.push_back(nullptr);
@@ -123,20 +131,40 @@ std::vector<fs::path> draw(const std::string& result, const fs::path& dir, std::
     execv(argv[0], argv.data());
     _exit(127);
   }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  std::vector<fs::path> pngs;
+  if (pid < 0) throw Error("cannot start dplab plot for " + d.result);
+  return pid;
+}
+
+void finish_drawing(Drawing& d, int status) {
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    error = slurp(log);
-    if (error.empty()) error = "dplab plot failed";
-    return pngs;
+    d.error = slurp(d.dir / "plot.log");
+    if (d.error.empty()) d.error = "dplab plot failed";
+    return;
   }
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".png") pngs.push_back(e.path());
-  std::sort(pngs.begin(), pngs.end(), [](const fs::path& a, const fs::path& b) {
+  for (const auto& e : fs::directory_iterator(d.dir))
+    if (e.path().extension() == ".png") d.pngs.push_back(e.path());
+  std::sort(d.pngs.begin(), d.pngs.end(), [](const fs::path& a, const fs::path& b) {
     return natural_less(a.filename().string(), b.filename().string());
   });
-  return pngs;
+}
+
+// Draws every result, at most `jobs` at a time.
+void draw_all(std::vector<Drawing>& all, int jobs) {
+  std::map<pid_t, std::size_t> running;
+  std::size_t next = 0;
+  while (next < all.size() || !running.empty()) {
+    while (next < all.size() && static_cast<int>(running.size()) < jobs) {
+      running[start_drawing(all[next])] = next;
+      ++next;
+    }
+    int status = 0;
+    const pid_t pid = ::waitpid(-1, &status, 0);
+    if (pid < 0) break;
+    auto it = running.find(pid);
+    if (it == running.end()) continue;
+    finish_drawing(all[it->second], status);
+    running.erase(it);
+  }
 }
 
 const char* kStyle = R"(
@@ -152,7 +180,10 @@ td.holds{background:#d4f4d4;font-weight:bold}
 td.fails{background:#f9d0d0;font-weight:bold}
 td.notrun{background:#eee;color:#666}
 .unexpected{color:#a00;font-weight:bold}
-img{max-width:100%;border:1px solid #ddd;margin:6px 0}
+figure{display:inline-block;margin:6px 12px 6px 0;vertical-align:top}
+img{max-width:100%;max-height:460px;border:1px solid #ddd}
+td.status{white-space:nowrap}
+tr.section th{background:#dde;text-align:left}
 .meta{color:#666;font-size:12px}
 .summary{font-size:14px;margin:6px 0 12px}
 details{margin:6px 0 12px}
@@ -163,14 +194,19 @@ struct Counts {
 };
 
 void claims_table(std::ostream& o, const std::vector<ClaimOutcome>& outcomes, Counts& counts) {
-  o << "<table class=\"claims\"><tr><th>section</th><th>claim</th><th>the paper says</th><th>result</th>"
+  o << "<table class=\"claims\"><tr><th>claim</th><th>the paper says</th><th>result</th>"
        "<th>status</th><th>the numbers</th></tr>\n";
+  std::string section;
   for (const auto& oc : outcomes) {
     const Claim& c = *oc.claim;
+    if (c.section != section) {
+      section = c.section;
+      o << "<tr class=\"section\"><th colspan=\"5\">" << html(section) << "</th></tr>\n";
+    }
     const char* cls = oc.status == ClaimStatus::holds ? "holds" : oc.status == ClaimStatus::fails ? "fails" : "notrun";
     (oc.status == ClaimStatus::holds ? counts.holds : oc.status == ClaimStatus::fails ? counts.fails : counts.not_run)++;
-    o << "<tr><td>" << html(c.section) << "</td><td>" << html(c.id) << "</td><td>" << html(c.says) << "</td><td>"
-      << html(c.result) << "</td><td class=\"" << cls << "\">" << status_text(oc.status);
+    o << "<tr><td>" << html(c.id) << "</td><td>" << html(c.says) << "</td><td>" << html(c.result)
+      << "</td><td class=\"status " << cls << "\">" << status_text(oc.status);
     if (oc.unexpected()) {
       ++counts.unexpected;
       o << "<br><span class=\"unexpected\">README says: " << (c.expect == "holds" ? "holds" : "does not hold")
@@ -234,7 +270,8 @@ int report(const std::vector<std::string>& args) {
       ("out", po::value<std::string>()->default_value("results/report"), "where to write index.html")
       ("claims", "print the claims and their status (no HTML); exit 1 if one contradicts its `expect`")
       ("paper", po::value<std::vector<std::string>>(), "only this paper (repeatable)")
-      ("no-figures", "leave the figures out (faster)");
+      ("no-figures", "leave the figures out (faster)")
+      ("jobs", po::value<int>()->default_value(2), "figures drawn at once");
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(opts).run(), vm);
   po::notify(vm);
@@ -297,6 +334,26 @@ int report(const std::vector<std::string>& args) {
   const fs::path work = out / ".figures";
   std::ostringstream body;
   std::ostringstream toc;
+  // Every result file of every paper, in natural order (fig3 before fig10), and their figures.
+  std::map<std::string, std::vector<fs::path>> files_of;
+  std::vector<Drawing> drawings;
+  for (const auto& p : papers) {
+    if (!wanted(p)) continue;
+    auto& h5 = files_of[p];
+    if (fs::is_directory(fs::path(results) / p, ec))
+      for (const auto& e : fs::directory_iterator(fs::path(results) / p))
+        if (e.path().extension() == ".h5") h5.push_back(e.path());
+    std::sort(h5.begin(), h5.end(), [](const fs::path& a, const fs::path& b) {
+      return natural_less(a.filename().string(), b.filename().string());
+    });
+    if (!vm.count("no-figures"))
+      for (const auto& f : h5) drawings.push_back(Drawing{f.string(), work / p / f.stem(), {}, {}});
+  }
+  if (vm["jobs"].as<int>() < 1) throw Error("--jobs must be at least 1");
+  draw_all(drawings, vm["jobs"].as<int>());
+  std::map<std::string, const Drawing*> drawing_of;
+  for (const auto& d : drawings) drawing_of[d.result] = &d;
+
   Counts total;
   for (const auto& p : papers) {
     if (!wanted(p)) continue;
@@ -325,13 +382,7 @@ int report(const std::vector<std::string>& args) {
       total.unexpected += c.unexpected;
     }
     toc << "</li>\n";
-    std::vector<fs::path> h5;
-    if (fs::is_directory(fs::path(results) / p, ec))
-      for (const auto& e : fs::directory_iterator(fs::path(results) / p))
-        if (e.path().extension() == ".h5") h5.push_back(e.path());
-    std::sort(h5.begin(), h5.end(), [](const fs::path& a, const fs::path& b) {
-      return natural_less(a.filename().string(), b.filename().string());
-    });
+    const auto& h5 = files_of[p];
     if (h5.empty()) body << "<p class=\"meta\">No result files of this paper in " << html(results) << ".</p>\n";
     for (const auto& f : h5) {
       ResultData r;
@@ -350,11 +401,10 @@ int report(const std::vector<std::string>& args) {
            << r.meta.seed << "; code " << html(r.meta.code_version) << "; " << html(r.meta.started) << " .. "
            << html(r.meta.finished.empty() ? "(incomplete)" : r.meta.finished)
            << (r.meta.overrides.empty() ? "" : "; overridden: " + html(r.meta.overrides)) << "</p>\n";
-      if (!vm.count("no-figures")) {
-        std::string error;
-        const auto pngs = draw(f.string(), work / p / f.stem(), error);
-        if (!error.empty()) body << "<p class=\"unexpected\">figure not drawn: " << html(error) << "</p>\n";
-        for (const auto& png : pngs)
+      if (const auto it = drawing_of.find(f.string()); it != drawing_of.end()) {
+        const Drawing& d = *it->second;
+        if (!d.error.empty()) body << "<p class=\"unexpected\">figure not drawn: " << html(d.error) << "</p>\n";
+        for (const auto& png : d.pngs)
           body << "<figure><img alt=\"" << html(png.stem().string()) << "\" src=\"data:image/png;base64,"
                << base64(slurp(png)) << "\"></figure>\n";
       }
