@@ -101,6 +101,12 @@ MixedExponent mixed_exponent(u128 a, u128 b, u128 den) {
   if (den == 0 || (den >> 126) != 0) throw Error("secure noise: exponent denominator must be in [1, 2^126)");
   MixedExponent m;
   m.den = den;
+  u128 p;
+  if (!__builtin_mul_overflow(a, b, &p)) {  // the usual case: one 128-bit division
+    m.whole = p / den;
+    m.num = p % den;
+    return m;
+  }
   u128 hi, lo;
   mul256(a, b, hi, lo);
   divmod256(hi, lo, den, m.whole, m.num);

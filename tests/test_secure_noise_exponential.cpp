@@ -45,11 +45,11 @@ TEST_CASE("scores on the grid: exact exponents eps (k_max - k_i) / (2 K)") {
   CHECK(g.sensitivity == (sn::u128{1} << 40));
   const std::vector<double> scores = {0, 1, 3};
   const sn::ExponentialSampler s(scores, 1.0, 1.0);
-  // x_2 = 0 (the best); x_1 = 1/2; x_0 = 3/2 = 1 + 1/2.
+  // x_2 = 0 (the best); x_1 = (3 - 1) / 2 = 1; x_0 = 3/2 = 1 + 1/2.
   CHECK(s.exponent(2).whole == 0);
   CHECK(s.exponent(2).num == 0);
-  CHECK(s.exponent(1).whole == 0);
-  CHECK(s.exponent(1).num * 2 == s.exponent(1).den);
+  CHECK(s.exponent(1).whole == 1);
+  CHECK(s.exponent(1).num == 0);
   CHECK(s.exponent(0).whole == 1);
   CHECK(s.exponent(0).num * 2 == s.exponent(0).den);
   // A sensitivity that is not a power of two: K = ceil(3 / 2^-39) = 3 2^39, x = eps gap / (2 K).
@@ -57,10 +57,14 @@ TEST_CASE("scores on the grid: exact exponents eps (k_max - k_i) / (2 K)") {
   const sn::ExponentialSampler t(s3, 3.0, 0.5);
   CHECK(t.exponent(0).whole == 0);
   CHECK(t.exponent(0).num * 4 == t.exponent(0).den);  // 0.5 * 3 / (2 * 3) = 1/4
-  // Huge exponents saturate instead of overflowing.
-  const std::vector<double> far = {0, 1e25};
-  const sn::ExponentialSampler f(far, 1.0, 1.0);
-  CHECK(f.exponent(0).whole > 0);
+  // Huge exponents (gap 2^90 grid steps at eps = 2^100) saturate instead of overflowing; the
+  // best candidate is then drawn every time.
+  const std::vector<double> far = {0, 1e15};
+  const sn::ExponentialSampler f(far, 1.0, 0x1.0p100);
+  CHECK(f.exponent(0).whole == ~sn::u128{0});
+  Stream st(1, 2, 3);
+  for (int i = 0; i < 100; ++i) CHECK(f.draw(st) == 1);
+  CHECK(contains(error_of([] { std::vector<double> v = {0, 1e25}; sn::ExponentialSampler x(v, 1.0, 1.0); }), "2^100"));
   CHECK(contains(error_of([] { std::vector<double> v = {0, NAN}; sn::ExponentialSampler x(v, 1.0, 1.0); }), "finite"));
 }
 
