@@ -30,6 +30,7 @@ const char* kUsage =
     "  export RESULT --per-trial [--out FILE]           every computed trial as tidy CSV\n"
     "  datasets list | show NAME [--param k=v]... | verify [NAME...]\n"
     "                                                   the dataset catalogue, statistics, checksums\n"
+    "  merge OUT SHARD...                               join the files of run --shard I/N into one result\n"
     "  audit NAME [--param k=v]... [--samples N]        test an algorithm's eps-DP claim statistically\n"
     "\n"
     "  dplab -C DIR <command>   run the command as if started in DIR\n"
@@ -77,7 +78,8 @@ int main(int argc, char** argv) {
     if (cmd == "export") return dplab::cli::export_result(args);
     if (cmd == "datasets") return dplab::cli::datasets(args);
     if (cmd == "audit") return dplab::cli::audit(args);
-    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, audit)\n";
+    if (cmd == "merge") return dplab::cli::merge(args);
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, audit, merge)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";
