@@ -2,6 +2,7 @@
 // Under mpirun/srun (a build with -DDPLAB_WITH_MPI=ON) every rank runs this; rank 0 reports.
 #include <boost/program_options.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <tuple>
@@ -156,7 +157,17 @@ int run(const std::vector<std::string>& args) {
   // compute and stay silent).
   std::unique_ptr<Cluster> cluster = join_cluster();
   o.cluster = cluster.get();
-  RunSummary s = run(o);
+  RunSummary s;
+  try {
+    s = run(o);
+  } catch (const Error& e) {
+    if (!cluster || !cluster->abandoned()) throw;
+    // The job is being killed (a rank died, the job was cancelled): the line, then out at once,
+    // past MPI's exit handlers, which would wait for ranks that are gone.
+    std::cerr << "dplab run: error: " << e.what() << "\n";
+    std::cerr.flush();
+    std::_Exit(1);
+  }
   if (s.worker) return 0;
   std::cout << "wrote " << s.out << ": " << s.points << " points x " << s.trials << " trials ("
             << s.computed << " computed now, " << s.already_done << " already done"

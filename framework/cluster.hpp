@@ -129,6 +129,7 @@ class Cluster {
   virtual void work(const ComputeJob& job, std::int64_t abort_after) = 0;
   // The job ends without MPI_Finalize (rank 0 interrupted while other ranks still compute).
   virtual void abandon() = 0;
+  virtual bool abandoned() const = 0;
 };
 
 // The MPI job this process was started in (mpirun, srun), or nullptr: built without MPI, or

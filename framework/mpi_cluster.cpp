@@ -114,6 +114,7 @@ class MpiCluster final : public Cluster {
   int rank() const override { return rank_; }
   int size() const override { return size_; }
   void abandon() override { finalize_ = false; }
+  bool abandoned() const override { return !finalize_; }
 
   std::vector<RankSetup> gather(const RankSetup& mine) override {
     const std::string packed = pack_setup(mine);
@@ -152,7 +153,7 @@ class MpiCluster final : public Cluster {
     });
     int active = size_ - 1;
     const std::size_t metrics = job.spec.metrics.size();
-    std::vector<double> buf;
+    std::vector<double>& buf = inbox_;
     std::list<Outgoing> pending;
     while (!(active == 0 && local_done)) {
       if (interrupted()) {
@@ -174,16 +175,16 @@ class MpiCluster final : public Cluster {
       if (st.MPI_TAG == kFail) {
         int n = 0;
         MPI_Get_count(&st, MPI_CHAR, &n);
-        std::string why(static_cast<std::size_t>(n), '\0');
-        MPI_Recv(why.data(), n, MPI_CHAR, from, kFail, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        collector.fail(why);
+        text_.assign(static_cast<std::size_t>(n), '\0');
+        if (!receive(text_.data(), n, MPI_CHAR, st, interrupted)) continue;
+        collector.fail(text_);
         dispenser.stop();
         continue;
       }
       int n = 0;
       MPI_Get_count(&st, MPI_DOUBLE, &n);
       buf.resize(static_cast<std::size_t>(n));
-      MPI_Recv(buf.data(), n, MPI_DOUBLE, from, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (!receive(buf.data(), n, MPI_DOUBLE, st, interrupted)) continue;
       const auto threads = buf.empty() ? std::size_t{1} : static_cast<std::size_t>(std::max(1.0, buf[0]));
       try {
         for (std::size_t at = 1; at < buf.size();) {
@@ -305,8 +306,26 @@ class MpiCluster final : public Cluster {
   }
 
  private:
+  // Receives the message `st` announced, giving up when `interrupted`: a rank killed half-way
+  // through sending leaves a matched message that never completes, and MPI_Recv would wait for
+  // it for ever (then mpirun's SIGTERM could not reach the runner's handler in time).
+  static bool receive(void* data, int n, MPI_Datatype type, const MPI_Status& st,
+                      const std::function<bool()>& interrupted) {
+    MPI_Request request;
+    MPI_Irecv(data, n, type, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, &request);
+    for (;;) {
+      int done = 0;
+      MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+      if (done) return true;
+      if (interrupted()) return false;  // the job ends; the buffer stays allocated until then
+      std::this_thread::sleep_for(std::chrono::microseconds(20));
+    }
+  }
+
   int rank_ = 0, size_ = 1;
   bool finalize_ = true;
+  std::vector<double> inbox_;  // rank 0's receive buffers, members so that an abandoned receive
+  std::string text_;           // never writes into freed memory
 };
 
 }  // namespace

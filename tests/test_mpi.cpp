@@ -43,7 +43,7 @@ Command run_mpi(int ranks, const std::string& args, const TempDir& dir) {
   ::setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 1);  // no CMA in containers
   // When a rank dies mpirun sends the others SIGTERM, then SIGKILL after this many seconds (1 by
   // default): room for rank 0's last checkpoint and its line on a loaded machine.
-  ::setenv("OMPI_MCA_odls_base_sigkill_timeout", "10", 1);
+  ::setenv("OMPI_MCA_odls_base_sigkill_timeout", "3", 1);
   Command c;
   const std::string out = dir / "mpi.out", err = dir / "mpi.err";
   const std::string cmd = "timeout 300 mpirun --oversubscribe -np " + std::to_string(ranks) + " " + DPLAB_BINARY + " " +
