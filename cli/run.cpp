@@ -118,7 +118,7 @@ int run(const std::vector<std::string>& args) {
                  "trial in one HDF5 file. Re-running finishes only missing trials (an interrupted run\n"
                  "resumes); a result of a different spec is refused unless --force.\n"
                  "\nSeveral machines: --shard I/N computes the items (point p, trial t) with\n"
-                 "(t * points + p) mod N = I into results/<paper>/<name>.shard-I-of-N.h5 (a Slurm array\n"
+                 "(p + t) mod N = I into results/<paper>/<name>.shard-I-of-N.h5 (a Slurm array\n"
                  "task each); `dplab merge OUT SHARD...` joins them into the file one run would write.\n"
               << (built_with_mpi()
                       ? "This dplab is built with MPI: `mpirun -np K dplab run SPEC` shares the items among K\n"

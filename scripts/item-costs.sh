@@ -10,6 +10,7 @@ BUILD=${1:-build}; shift || true
 DPLAB=$BUILD/dplab
 TRIALS=${TRIALS:-2}
 OUT=${OUT:-$(mktemp -d /tmp/dplab-item-costs.XXXXXX)}
+mkdir -p "$OUT"
 specs=("$@")
 [ ${#specs[@]} -eq 0 ] && specs=(experiments/*/*.yaml)
 list=$OUT/list.tsv
@@ -19,23 +20,27 @@ for spec in "${specs[@]}"; do
   full=$(awk '/^trials:/ {print $2; exit}' "$spec")
   n=$(( full < TRIALS ? full : TRIALS ))
   mkdir -p "$OUT/$paper"
-  start=$(date +%s.%N)
-  "$DPLAB" run "$spec" --trials "$n" --threads 1 -q --out "$OUT/$paper/$name.h5" > /dev/null
-  end=$(date +%s.%N)
+  # CPU seconds of the run: on a loaded machine the per-trial wall times are stretched by the
+  # load, so they give each item's share of the work and the CPU time gives the total.
+  cpu=$( { /usr/bin/time -f "%U %S" "$DPLAB" run "$spec" --trials "$n" --threads 1 -q --out "$OUT/$paper/$name.h5" > /dev/null; } 2>&1 | tail -1 | awk '{print $1 + $2}')
   "$DPLAB" export "$OUT/$paper/$name.h5" --per-trial --out "$OUT/$paper/$name.csv" > /dev/null
-  printf '%s\t%s\t%s\t%s\t%s\n' "$paper" "$name" "$full" "$n" "$(echo "$end - $start" | bc)" >> "$list"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$paper" "$name" "$full" "$n" "$cpu" >> "$list"
 done
 python3 - "$list" "$OUT" <<'PY'
 import csv, sys, statistics, collections
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
 papers = collections.defaultdict(lambda: [0.0, 0, 0.0])  # work seconds, items, longest item
 print("%-16s %-12s %8s %10s %10s %10s %10s %12s" % ("paper", "spec", "items", "mean ms", "median ms", "p99 ms", "max ms", "work s"))
-for paper, name, full, n, elapsed in rows:
-    full, n = int(full), int(n)
+for paper, name, full, n, cpu in rows:
+    full, n, cpu = int(full), int(n), float(cpu)
     costs = collections.defaultdict(list)
     for r in csv.DictReader(open(f"{sys.argv[2]}/{paper}/{name}.csv")):
         if r["metric"] == "wall_time":
             costs[r["algorithm"] + "|" + str([r[k] for k in r if k not in ("trial", "metric", "index", "value")])].append(float(r["value"]))
+    # Item costs in CPU seconds: wall times scaled so that they add up to the run's CPU time
+    # (which also holds metrics and dataset loading, so this errs on the long side).
+    scale = cpu / max(sum(x for v in costs.values() for x in v), 1e-9)
+    costs = {k: [x * scale for x in v] for k, v in costs.items()}
     per_point = [statistics.mean(v) for v in costs.values()]
     allc = sorted(x for v in costs.values() for x in v)
     items = len(per_point) * full
