@@ -30,6 +30,7 @@ const char* kUsage =
     "  export RESULT --per-trial [--out FILE]           every computed trial as tidy CSV\n"
     "  datasets list | show NAME [--param k=v]... | verify [NAME...]\n"
     "                                                   the dataset catalogue, statistics, checksums\n"
+    "  merge OUT SHARD...                               join the files of run --shard I/N into one result\n"
     "  audit NAME [--param k=v]... [--samples N]        test an algorithm's eps-DP claim statistically\n"
     "  report [--results DIR] [--out DIR] [--claims]    HTML reproduction report: claims, figures, paper's numbers\n"
     "\n"
@@ -78,8 +79,9 @@ int main(int argc, char** argv) {
     if (cmd == "export") return dplab::cli::export_result(args);
     if (cmd == "datasets") return dplab::cli::datasets(args);
     if (cmd == "audit") return dplab::cli::audit(args);
+    if (cmd == "merge") return dplab::cli::merge(args);
     if (cmd == "report") return dplab::cli::report(args);
-    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, audit, report)\n";
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";
