@@ -18,6 +18,7 @@ packages=(
   python3 python3-matplotlib python3-h5py python3-numpy   # figures from the HDF5 files
   python3-pandas                           # python/dplab: results as tidy DataFrames (dplab.load)
   python3-sklearn                          # reference timings in benchmarks only
+  time                                     # /usr/bin/time -v: wall time and peak memory per spec (scripts/reproduce-timed.sh)
   python3-scipy python3-pywt               # WaveCluster reference (scipy.ndimage.label, PyWavelets dwt2) in benchmarks only
 )
 
