@@ -35,7 +35,7 @@ except OSError:
     pass
 words = {b.get("label", n): b["ns_per_word"] for n, b in by.items() if n.startswith("BM_PhiloxBlocks/") and "ns_per_word" in b}
 if words:
-    print("  Philox4x64-10 words: " + ", ".join(f"{k} {v:.2f} ns" for k, v in words.items()))
+    print("  Philox4x64-10 words: " + ", ".join(f"{k} {v * 1e9:.2f} ns" for k, v in words.items()))
 scalar = by.get("BM_LaplaceSampleScalar/65536")
 for n in (65536, 1048576):
     ours = 1e9 / by[f"BM_LaplaceSample/{n}"]["items_per_second"]
