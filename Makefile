@@ -1,4 +1,4 @@
-# Thin front for CMake. `make`, `make test`, `make bench`, `make reproduce PAPER=budget_series`.
+# Thin front for CMake. `make`, `make test`, `make bench`, `make reproduce PAPER=budget_series` (or PAPER=all).
 BUILD   ?= build
 JOBS    ?= $(shell nproc)
 PAPER   ?= budget_series
@@ -43,12 +43,17 @@ audit: build
 bench: build
 	bash bench/run.sh $(BUILD)
 
-# Every spec of one paper at the paper's trial counts, then its figures.
+# Every spec of one paper (PAPER=all: of every paper under experiments/) at the paper's trial
+# counts, then its figures. scripts/reproduce-timed.sh does the same and records each spec's wall
+# time and peak memory in a markdown table.
+REPRODUCE_PAPERS = $(if $(filter all,$(PAPER)),$(notdir $(patsubst %/,%,$(sort $(dir $(wildcard experiments/*/*.yaml))))),$(PAPER))
 reproduce: build
-	@for spec in experiments/$(PAPER)/*.yaml; do \
-	  echo "== $$spec"; \
-	  $(DPLAB) run $$spec || exit 1; \
-	  $(DPLAB) plot results/$(PAPER)/$$(basename $$spec .yaml).h5 --format $(FORMATS) || exit 1; \
+	@for paper in $(REPRODUCE_PAPERS); do \
+	  for spec in experiments/$$paper/*.yaml; do \
+	    echo "== $$spec"; \
+	    $(DPLAB) run $$spec || exit 1; \
+	    $(DPLAB) plot results/$$paper/$$(basename $$spec .yaml).h5 --format $(FORMATS) || exit 1; \
+	  done; \
 	done
 
 # The default end-to-end experiment of the README.

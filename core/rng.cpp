@@ -1,5 +1,10 @@
 #include "core/rng.hpp"
 
+#include <algorithm>
+
+#include "core/simd.hpp"
+#include "core/simd_kernels.hpp"
+
 namespace dplab {
 
 Stream::Stream(std::uint64_t seed, std::uint64_t point_key, std::uint64_t trial,
@@ -20,7 +25,63 @@ void Stream::refill() {
 }
 
 void Stream::fill(std::span<std::uint64_t> out) {
-  for (auto& w : out) w = next_u64();
+  std::size_t i = 0;
+  while (i < out.size() && pos_ != kBuffer) out[i++] = next_u64();  // what is left in the buffer
+  // Whole blocks straight into `out`, then the tail through the buffer.
+  const std::size_t whole = (out.size() - i) / 4;
+  if (whole > 0) {
+    blocks(block_, out.subspan(i, 4 * whole));
+    block_ += whole;
+    i += 4 * whole;
+  }
+  while (i < out.size()) out[i++] = next_u64();
+}
+
+void Stream::seek_word(std::uint64_t w) {
+  block_ = w / 4;
+  refill();
+  pos_ = static_cast<int>(w % 4);
+}
+
+void Stream::blocks(std::uint64_t first_block, std::span<std::uint64_t> out) const {
+  const std::size_t n = out.size() / 4;
+  // The AVX2 cipher is slower than the scalar one (core/simd.hpp): only AVX-512 replaces it.
+  if (simd::level() == simd::Level::avx512)
+    simd::philox_blocks_avx512(key_.v[0], key_.v[1], ctr_.v[0], ctr_.v[1], first_block, n, out.data());
+  else
+    philox_blocks_scalar(key_.v[0], key_.v[1], ctr_.v[0], ctr_.v[1], first_block, n, out.data());
+}
+
+void philox_blocks_scalar(std::uint64_t k0, std::uint64_t k1, std::uint64_t c0, std::uint64_t c1,
+                          std::uint64_t first_block, std::size_t nblocks, std::uint64_t* out) {
+  r123::Philox4x64 philox;
+  const r123::Philox4x64::key_type key{{k0, k1}};
+  for (std::size_t b = 0; b < nblocks; ++b) {
+    const r123::Philox4x64::ctr_type r = philox(r123::Philox4x64::ctr_type{{c0, c1, first_block + b, 0}}, key);
+    for (int j = 0; j < 4; ++j) out[4 * b + j] = r.v[j];
+  }
+}
+
+BulkWords::BulkWords(Stream& s, std::size_t expected) : s_(s) {
+  const std::uint64_t w = s.words_used();
+  next_block_ = w / 4;
+  refill(expected + w % 4 + 4);
+  pos_ = static_cast<std::size_t>(w % 4);
+}
+
+void BulkWords::refill(std::size_t words) {
+  const std::size_t nb = std::clamp<std::size_t>((words + 3) / 4, 1, kChunk / 4);
+  s_.blocks(next_block_, std::span<std::uint64_t>(buf_, 4 * nb));
+  base_word_ = 4 * next_block_;
+  next_block_ += nb;
+  pos_ = 0;
+  end_ = 4 * nb;
+}
+
+void BulkWords::finish() {
+  if (done_) return;
+  done_ = true;
+  s_.seek_word(base_word_ + pos_);
 }
 
 std::uint64_t Stream::below(std::uint64_t n) {

@@ -13,6 +13,12 @@
 
 namespace dplab {
 
+// The two conversions of a random word to a double, shared by Stream and BulkWords.
+// Uniform on [0, 1) with 53 random bits.
+inline double word_to_uniform(std::uint64_t w) { return static_cast<double>(w >> 11) * 0x1.0p-53; }
+// Uniform on (0, 1]: safe to take the logarithm of.
+inline double word_to_uniform_pos(std::uint64_t w) { return static_cast<double>((w >> 11) + 1) * 0x1.0p-53; }
+
 class Stream {
  public:
   Stream(std::uint64_t seed, std::uint64_t point_key, std::uint64_t trial,
@@ -24,10 +30,11 @@ class Stream {
     return buf_[pos_++];
   }
   // Uniform on [0, 1) with 53 random bits.
-  inline double uniform() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
+  inline double uniform() { return word_to_uniform(next_u64()); }
   // Uniform on (0, 1]: safe to take the logarithm of.
-  inline double uniform_pos() { return static_cast<double>((next_u64() >> 11) + 1) * 0x1.0p-53; }
-  // Fills `out` with the next random words (same values as repeated next_u64()).
+  inline double uniform_pos() { return word_to_uniform_pos(next_u64()); }
+  // Fills `out` with the next random words (same values as repeated next_u64()); whole blocks
+  // come from the vector kernel when the CPU has one (core/simd.hpp).
   void fill(std::span<std::uint64_t> out);
   // Uniform integer in [0, n) without modulo bias (Lemire's method).
   std::uint64_t below(std::uint64_t n);
@@ -37,6 +44,15 @@ class Stream {
   Stream substream(std::uint64_t id) const;
 
   std::uint64_t blocks_used() const { return block_; }
+  // Words drawn so far (next_u64() calls and their equivalents).
+  std::uint64_t words_used() const { return 4 * block_ - static_cast<std::uint64_t>(kBuffer - pos_); }
+  // Continues the stream at word `w`, as if exactly w words had been drawn (BulkWords uses it
+  // to hand back the words it read ahead and did not use).
+  void seek_word(std::uint64_t w);
+
+  // Writes cipher blocks first_block, first_block + 1, ... of this stream (4 words each) to
+  // `out` (size a multiple of 4): the vector kernel when available, else the scalar cipher.
+  void blocks(std::uint64_t first_block, std::span<std::uint64_t> out) const;
 
  private:
   // Four cipher blocks per refill: they are independent, so the CPU overlaps their
@@ -50,6 +66,49 @@ class Stream {
   std::uint64_t buf_[kBuffer];
   std::uint64_t block_ = 0;
   int pos_ = kBuffer;
+};
+
+// Philox4x64-10 of the counters (c0, c1, first_block + b, 0), b = 0 .. nblocks-1, under key
+// (k0, k1): 4 nblocks words, block after block. The scalar reference of the vector kernels.
+void philox_blocks_scalar(std::uint64_t k0, std::uint64_t k1, std::uint64_t c0, std::uint64_t c1,
+                          std::uint64_t first_block, std::size_t nblocks, std::uint64_t* out);
+
+// The words of a stream read ahead in chunks of whole cipher blocks (for the batch samplers):
+// the same sequence as next_u64() on the stream. finish() (or the destructor) puts the stream
+// at the word after the last one used, so a batch draw leaves the stream exactly where the
+// same draws made one by one would have left it.
+class BulkWords {
+ public:
+  static constexpr std::size_t kChunk = 512;  // most words per refill (128 blocks, 4 KiB)
+  static constexpr std::size_t kTopUp = 32;   // words of a refill next_u64() makes itself
+  // `expected` words will probably be used: the first refill generates no more than that
+  // (rounded up to whole blocks, plus a block of slack for the rare extra draws).
+  BulkWords(Stream& s, std::size_t expected);
+  ~BulkWords() { finish(); }
+  BulkWords(const BulkWords&) = delete;
+  BulkWords& operator=(const BulkWords&) = delete;
+
+  inline std::uint64_t next_u64() {
+    if (pos_ == end_) refill(kTopUp);
+    return buf_[pos_++];
+  }
+  inline double uniform() { return word_to_uniform(next_u64()); }
+  inline double uniform_pos() { return word_to_uniform_pos(next_u64()); }
+
+  // The words read ahead and not used yet (a refill makes more when this is empty).
+  const std::uint64_t* data() const { return buf_ + pos_; }
+  std::size_t available() const { return end_ - pos_; }
+  void advance(std::size_t n) { pos_ += n; }
+  void refill(std::size_t words);
+  void finish();
+
+ private:
+  Stream& s_;
+  std::uint64_t base_word_;   // stream word index of buf_[0]
+  std::uint64_t next_block_;  // first block of the next refill
+  std::size_t pos_ = 0, end_ = 0;
+  bool done_ = false;
+  alignas(64) std::uint64_t buf_[kChunk];
 };
 
 // 64-bit mixing of a byte string (FNV-1a followed by a SplitMix64 finaliser), used to key

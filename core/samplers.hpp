@@ -14,16 +14,21 @@
 namespace dplab {
 
 // Laplace(0, b): density exp(-|x|/b) / 2b, as a random sign times b Exp(1) (ziggurat).
-inline double sample_laplace(Stream& s, double b) {
+// Source: Stream, or BulkWords inside the batch samplers (the same words, so the same values).
+template <class Source>
+inline double sample_laplace(Source& s, double b) {
   bool negative;
   const double e = b * sample_exponential(s, negative);
   // Branch-free sign: flip the sign bit.
   return std::bit_cast<double>(std::bit_cast<std::uint64_t>(e) ^ (std::uint64_t{negative} << 63));
 }
 
-// Fills `out` with independent Laplace(0, b) samples (the same values as repeated scalar calls).
+// Fills `out` with independent Laplace(0, b) samples: the same values as repeated scalar calls,
+// and the stream left where they would leave it. The batch API of the mechanisms: with AVX2
+// (core/simd.hpp) the words come four cipher blocks at a time from the vector Philox and the
+// ziggurat's fast path runs on four words at once; the rare slow paths run the scalar code.
 void sample_laplace(Stream& s, double b, std::span<double> out);
-// Adds independent Laplace(0, b) noise to every value.
+// Adds independent Laplace(0, b) noise to every value (the same draws as sample_laplace).
 void add_laplace(Stream& s, double b, std::span<double> values);
 
 // Two-sided geometric: Pr[k] = (1-a)/(1+a) a^|k| with a = exp(-1/b) (Ghosh et al. 2009),

@@ -15,12 +15,16 @@ ExpZiggurat::ExpZiggurat() {
 
 const ExpZiggurat kExpZiggurat;
 
-double exponential_slow_path(Stream& s, double x, unsigned layer, bool& /*bit*/) {
+template <class Source>
+double exponential_slow_path(Source& s, double x, unsigned layer, bool& /*bit*/) {
   const ExpZiggurat& z = kExpZiggurat;
   if (layer == 0) return ExpZiggurat::kR - std::log(s.uniform_pos());  // the tail: memoryless
   // The wedge between the rectangle and the curve: accept under f.
   if (z.f[layer] + s.uniform() * (z.f[layer + 1] - z.f[layer]) < std::exp(-x)) return x;
   return -1;
 }
+
+template double exponential_slow_path<Stream>(Stream&, double, unsigned, bool&);
+template double exponential_slow_path<BulkWords>(BulkWords&, double, unsigned, bool&);
 
 }  // namespace dplab

@@ -24,12 +24,17 @@ struct ExpZiggurat {
 extern const ExpZiggurat kExpZiggurat;
 
 // The rare cases (about 1.1% of draws): the tail beyond r and the wedges. Out of line so the
-// hot loop stays small. `x` and `layer` are those of the rejected fast-path candidate.
-double exponential_slow_path(Stream& s, double x, unsigned layer, bool& bit);
+// hot loop stays small. `x` and `layer` are those of the rejected fast-path candidate. Defined
+// for the two word sources, Stream and BulkWords (the batch samplers), which give the same words.
+template <class Source>
+double exponential_slow_path(Source& s, double x, unsigned layer, bool& bit);
 
 // Exp(1). `bit` receives one further random bit of the accepted word, independent of the
-// value (Laplace uses it as the sign).
-inline double sample_exponential(Stream& s, bool& bit) {
+// value (Laplace uses it as the sign). The fast path is also the AVX2 kernel's
+// (core/simd_avx2.cpp, laplace_fast_avx2): a change here must be made there too
+// (tests/test_simd.cpp compares them).
+template <class Source>
+inline double sample_exponential(Source& s, bool& bit) {
   const ExpZiggurat& z = kExpZiggurat;
   for (;;) {
     const std::uint64_t u = s.next_u64();

@@ -19,6 +19,7 @@ packages=(
   python3-pandas                           # python/dplab: results as tidy DataFrames (dplab.load)
   python3-sklearn                          # reference timings in benchmarks only
   libopenmpi-dev openmpi-bin                # MPI ranks: mpirun -np K dplab run SPEC, and its tests in make test
+  time                                     # /usr/bin/time -v: wall time and peak memory per spec (scripts/reproduce-timed.sh)
   python3-scipy python3-pywt               # WaveCluster reference (scipy.ndimage.label, PyWavelets dwt2) in benchmarks only
   chromium                                 # headless rendering of `dplab report`'s page in its test (ctest -R report_render)
 )

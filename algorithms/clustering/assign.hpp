@@ -1,8 +1,11 @@
 // The k-means assignment step, the hot path of every k-means variant (budget_series Algorithm 1,
 // Lloyd, the thesis's convergent DP k-means): each point goes to its nearest centroid, and the
-// per-cluster counts and coordinate sums are accumulated in the same pass. Centroids are read
-// in structure-of-arrays order so the distance loop over clusters vectorises; nothing is
-// allocated when the caller reuses its buffers.
+// per-cluster counts and coordinate sums are accumulated in the same pass. With AVX2 or AVX-512
+// (core/simd.hpp) the nearest centroid comes from the expanded form ||c||^2 - 2 x.c over blocks
+// of 16 points (assign_kernels.hpp), certified against the direct formula sum_j (x_j - c_j)^2:
+// a point whose two best scores are within the rounding bound is recomputed directly, so labels,
+// counts and sums are bit for bit those of the direct (scalar) path, ties to the lowest index
+// included (tests/test_kmeans_blocked.cpp). Nothing is allocated when the caller reuses its buffers.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -17,9 +20,10 @@ struct Accumulators {
   std::vector<double> counts;        // k
 };
 
-// centroids: k * d, row-major. Resizes the accumulators (no allocation once sized).
+// centroids: k * d, row-major. Resizes the accumulators and `scratch` (the centroids rearranged
+// for the kernels; no allocation once sized).
 void assign_and_accumulate(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
-                           Accumulators& acc, std::vector<double>& soa_scratch);
+                           Accumulators& acc, std::vector<double>& scratch);
 
 // Centroid c = sums / counts for clusters with count > 0 (others keep their centroid).
 void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& centroids);

@@ -1,0 +1,32 @@
+// Run-time choice of the vector code paths (core/simd_avx2.cpp, core/simd_avx512.cpp). The
+// binary is built for plain x86-64; the kernels are compiled with __attribute__((target(...)))
+// and used only when the CPU (and the OS, for the AVX-512 state) reports the instructions. Every kernel computes bit for bit what the scalar code computes (same
+// integer arithmetic, same IEEE operations in the same order, no FMA contraction), so the
+// choice changes the speed and never a result: tests/test_simd.cpp runs both paths and compares.
+//
+// What runs at each level (measured on this project's 2-core AMD EPYC (Zen 5) machine, bench/):
+//   scalar  Philox4x64 with the 64 x 64 -> 128-bit multiply instruction, one ziggurat draw at a time.
+//   avx2    the ziggurat's fast path four words at a time; the cipher stays scalar, because
+//           AVX2 has no 64-bit high multiply and building one from four 32-bit products is
+//           slower than the scalar multiply (philox_blocks_avx2 is kept, tested, and timed in
+//           bench/ as BM_PhiloxBlocks/avx2 to show it).
+//   avx512  the cipher eight blocks per vector (about twice the scalar words per second) and
+//           the ziggurat's fast path eight words at a time.
+// DPLAB_SIMD=scalar (or avx2) in the environment caps the level (e.g. to time a path, or to rule
+// the vector code out when chasing a difference); set_level() does the same from a test.
+#pragma once
+
+namespace dplab::simd {
+
+enum class Level { scalar = 0, avx2 = 1, avx512 = 2 };
+
+// The level in use: the best the CPU supports unless DPLAB_SIMD=scalar or set_simd_level().
+Level level();
+// The best level this CPU supports, whatever the override.
+Level supported();
+// Forces `l` (capped at supported()). Not thread-safe: for tests and benchmarks, before any
+// parallel region.
+void set_level(Level l);
+const char* name(Level l);
+
+}  // namespace dplab::simd
