@@ -1,6 +1,7 @@
 #include "datasets/user_file.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 #include "core/error.hpp"
@@ -39,7 +40,11 @@ auto parsed(const std::string& path, bool header, F&& parse) {
     return parse();
   } catch (const Error& e) {
     const std::string msg = e.what();
-    if (!header && msg.rfind(path + ":1:", 0) == 0)
+    // A word where a number belongs on line 1 ("x,y,class"): most likely a header line.
+    const std::size_t token = msg.find("': '");
+    const bool word = token != std::string::npos && token + 4 < msg.size() &&
+                      std::isalpha(static_cast<unsigned char>(msg[token + 4]));
+    if (!header && word && msg.rfind(path + ":1:", 0) == 0)
       throw Error(msg + "; if line 1 holds column names, add header: true to the dataset in the spec");
     throw;
   }

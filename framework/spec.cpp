@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/registry.hpp"
 #include "datasets/user_file.hpp"
 #include "framework/home.hpp"
 #include "framework/json.hpp"
@@ -180,8 +181,7 @@ class Reader {
       std::string k = key(kv.first, where);
       bool ok = false;
       for (const auto& a : allowed) ok |= a == k;
-      if (!ok) fail(kv.first, where.empty() ? k : where + "." + k,
-                    "unknown field " + quote(k) + " (allowed: " + join(allowed) + ")");
+      if (!ok) fail(kv.first, where.empty() ? k : where + "." + k, unknown_name_message("field", k, allowed));
     }
   }
 

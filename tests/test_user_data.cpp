@@ -77,31 +77,32 @@ TEST_SUITE("user_data") {
     CHECK(tx->universe == 4);
     CHECK(tx->items == std::vector<std::uint32_t>{1, 3, 0, 2, 3});
     const std::string e = error_of([&] { load(spec_in(dir, "{file: t.txt, kind: transactions, items: 3}")); });
-    CHECK_CONTAINS(e, dir / "t.txt" + ":1: item: id 3 is out of range (allowed: 0..2, since items: 3)");
+    CHECK_CONTAINS(e, dir / "t.txt" + ":1: field 'item': id 3 is out of range (allowed: 0..2, since items: 3)");
   }
 
   TEST_CASE("damaged files: the error names the file, the line and the field") {
     TempDir dir;
     write_file(dir / "bad.csv", "1,2\n3,x4\n");
     std::string e = error_of([&] { load(spec_in(dir, "{file: bad.csv, kind: points}")); });
-    CHECK_CONTAINS(e, dir / "bad.csv" + ":2: column 2: 'x4' is not a decimal number");
+    CHECK_CONTAINS(e, dir / "bad.csv" + ":2: field 'column 2': 'x4' is not a decimal number");
     write_file(dir / "ragged.csv", "1,2\n3\n");
     e = error_of([&] { load(spec_in(dir, "{file: ragged.csv, kind: points}")); });
     CHECK_CONTAINS(e, dir / "ragged.csv" + ":2: the line has 1 value, expected 2");
     write_file(dir / "head.csv", "a,b\n1,2\n");
     e = error_of([&] { load(spec_in(dir, "{file: head.csv, kind: points}")); });
-    CHECK_CONTAINS(e, dir / "head.csv" + ":1: column 1: 'a' is not a decimal number");
+    CHECK_CONTAINS(e, dir / "head.csv" + ":1: field 'column 1': 'a' is not a decimal number");
     CHECK_CONTAINS(e, "add header: true");
     write_file(dir / "neg.txt", "4\n-1\n");
     e = error_of([&] { load(spec_in(dir, "{file: neg.txt, kind: histogram}")); });
-    CHECK_CONTAINS(e, dir / "neg.txt" + ":2: count: negative count");
+    CHECK_CONTAINS(e, dir / "neg.txt" + ":2: field 'count': negative count");
     CHECK_CONTAINS(e, "allowed: counts >= 0");
     write_file(dir / "two.txt", "4 5\n");
     e = error_of([&] { load(spec_in(dir, "{file: two.txt, kind: histogram}")); });
     CHECK_CONTAINS(e, ":1: unexpected extra value '5' (expected one count per line)");
     write_file(dir / "neg_item.txt", "1 -2\n");
     e = error_of([&] { load(spec_in(dir, "{file: neg_item.txt, kind: transactions}")); });
-    CHECK_CONTAINS(e, dir / "neg_item.txt" + ":1: item: '-2' is not a non-negative integer");
+    CHECK_CONTAINS(e, dir / "neg_item.txt" + ":1: field 'item': '-2' is not a non-negative integer");
+    CHECK(!dplab::testing::contains(e, "header"));  // a number, not a column name: no header hint
     write_file(dir / "lab.csv", "1,2\n");
     e = error_of([&] { load(spec_in(dir, "{file: lab.csv, kind: points, label_column: 3}")); });
     CHECK_CONTAINS(e, "label_column 3 is past its 2 columns (allowed: 0 for no labels, or 1..2)");
@@ -111,12 +112,12 @@ TEST_SUITE("user_data") {
     TempDir dir;
     write_file(dir / "ok.csv", "1,2\n");
     std::string e = error_of([&] { spec_in(dir, "{file: nope.csv, kind: points}"); });
-    CHECK_CONTAINS(e, dir / "mine.yaml" + ":3: dataset.file: data file " + (dir / "nope.csv") + " not found");
+    CHECK_CONTAINS(e, dir / "mine.yaml" + ":3: field 'dataset.file': data file " + (dir / "nope.csv") + " not found");
     CHECK_CONTAINS(e, "relative to the spec's folder");
     e = error_of([&] { spec_in(dir, "{file: ok.csv}"); });
-    CHECK_CONTAINS(e, "dataset.kind: a data file needs its kind (allowed: points, histogram, transactions)");
+    CHECK_CONTAINS(e, "field 'dataset.kind': a data file needs its kind (allowed: points, histogram, transactions)");
     e = error_of([&] { spec_in(dir, "{file: ok.csv, kind: pionts}"); });
-    CHECK_CONTAINS(e, "dataset.kind: unknown kind 'pionts' (allowed: points, histogram, transactions)");
+    CHECK_CONTAINS(e, "field 'dataset.kind': unknown kind 'pionts' (allowed: points, histogram, transactions)");
     e = error_of([&] { spec_in(dir, "{file: ok.csv, kind: points, headr: true}"); });
     CHECK_CONTAINS(e, "headr");
     CHECK_CONTAINS(e, "header");
