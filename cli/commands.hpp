@@ -18,6 +18,8 @@ int plot(const std::vector<std::string>& args);
 int export_result(const std::vector<std::string>& args);
 int datasets(const std::vector<std::string>& args);
 int audit(const std::vector<std::string>& args);
+int merge(const std::vector<std::string>& args);
+int report(const std::vector<std::string>& args);
 
 // Where experiments/, plots/ and results/reference/ are (framework/home.hpp).
 inline std::string home() { return dplab_home(); }

@@ -31,7 +31,9 @@ const char* kUsage =
     "  export RESULT --per-trial [--out FILE]           every computed trial as tidy CSV\n"
     "  datasets list | show NAME [--param k=v]... | verify [NAME...]\n"
     "                                                   the dataset catalogue, statistics, checksums\n"
+    "  merge OUT SHARD...                               join the files of run --shard I/N into one result\n"
     "  audit NAME [--param k=v]... [--samples N]        test an algorithm's eps-DP claim statistically\n"
+    "  report [--results DIR] [--out DIR] [--claims]    HTML reproduction report: claims, figures, paper's numbers\n"
     "\n"
     "  dplab -C DIR <command>   run the command as if started in DIR\n"
     "  dplab --plugins DIR ...  load every plugin .so in DIR (or one .so) first; repeatable, and\n"
@@ -101,7 +103,9 @@ int main(int argc, char** argv) {
     if (cmd == "export") return dplab::cli::export_result(args);
     if (cmd == "datasets") return dplab::cli::datasets(args);
     if (cmd == "audit") return dplab::cli::audit(args);
-    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, audit)\n";
+    if (cmd == "merge") return dplab::cli::merge(args);
+    if (cmd == "report") return dplab::cli::report(args);
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";

@@ -1,5 +1,6 @@
-// dplab show RESULT [--csv]: one row per (point, metric[, index]) with mean, sd, 95% CI, trials
-// done and the paper's value where results/reference/ has one.
+// dplab show RESULT [--csv | --latex]: one row per (point, metric[, index]) with mean, sd, 95% CI,
+// trials done and the paper's value where results/reference/ has one. --latex prints the same rows
+// as a booktabs tabular: ours as mean \pm the 95% CI's half-width, beside the paper's value.
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <cstdio>
@@ -29,11 +30,65 @@ std::string num(double x, bool csv) {
 }
 
 
+// LaTeX text: the ten special characters escaped.
+std::string latex_text(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '\\': out += "\\textbackslash{}"; break;
+      case '~': out += "\\textasciitilde{}"; break;
+      case '^': out += "\\textasciicircum{}"; break;
+      case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+        out += '\\';
+        out += c;
+        break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// A number for math mode: 4 significant digits, 1.5e+04 as 1.5 \times 10^{4}.
+std::string latex_num(double x) {
+  if (std::isnan(x)) return "";
+  if (std::isinf(x)) return x > 0 ? "\\infty" : "-\\infty";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", x);
+  std::string s = buf;
+  const auto e = s.find('e');
+  if (e == std::string::npos) return s;
+  const int exponent = std::stoi(s.substr(e + 1));
+  return s.substr(0, e) + " \\times 10^{" + std::to_string(exponent) + "}";
+}
+
+void print_latex(const ResultData& r, const std::vector<std::string>& header,
+                 const std::vector<SummaryRow>& summary, bool any_vector) {
+  const std::size_t label_cols = header.size() - 6;  // axes, metric[, index]
+  std::cout << "% " << latex_text(r.meta.paper + " " + r.meta.id + " (" + r.meta.name + ")")
+            << ": ours = mean $\\pm$ half-width of the 95\\% CI over the trials done; paper = published value\n"
+            << "% needs \\usepackage{booktabs}\n"
+            << "\\begin{tabular}{" << std::string(label_cols, 'l') << "rr}\n\\toprule\n";
+  for (std::size_t i = 0; i < label_cols; ++i) std::cout << latex_text(header[i]) << " & ";
+  std::cout << "ours & paper \\\\\n\\midrule\n";
+  for (const SummaryRow& s : summary) {
+    for (const auto& a : r.axes) std::cout << latex_text(cell_text(*r.column(a), s.point)) << " & ";
+    std::cout << latex_text(s.metric) << " & ";
+    if (any_vector) std::cout << (s.index < 0 ? "" : std::to_string(s.index)) << " & ";
+    std::string ours = latex_num(s.stats.mean);
+    const double half = (s.stats.ci_high - s.stats.ci_low) / 2;
+    if (!ours.empty() && std::isfinite(half) && half > 0) ours += " \\pm " + latex_num(half);
+    std::cout << (ours.empty() ? "--" : "$" + ours + "$") << " & "
+              << (s.paper ? "$" + latex_num(*s.paper) + "$" : "--") << " \\\\\n";
+  }
+  std::cout << "\\bottomrule\n\\end{tabular}\n";
+}
+
 }  // namespace
 
 int show(const std::vector<std::string>& args) {
   po::options_description opts("dplab show RESULT [options]");
-  opts.add_options()("help,h", "show this help")("csv", "print CSV with a header row (machine-readable)");
+  opts.add_options()("help,h", "show this help")("csv", "print CSV with a header row (machine-readable)")(
+      "latex", "print a LaTeX tabular (booktabs): ours as mean \\pm 95% CI half-width, beside the paper's value");
   const po::variables_map vm = parse_with_result(args, opts);
   if (vm.count("help")) {
     std::cout << opts << "\nColumns: the point's varying parameters, metric, index (vector metrics), mean,\n"
@@ -42,6 +97,7 @@ int show(const std::vector<std::string>& args) {
   }
   if (!vm.count("result")) throw Error("missing RESULT: dplab show results/<paper>/<name>.h5");
   const bool csv = vm.count("csv") > 0;
+  if (csv && vm.count("latex")) throw Error("--csv and --latex exclude each other");
   ResultData r = read_result(vm["result"].as<std::string>());
   const auto summary = summarize_result(r, load_reference(r, home()));
 
@@ -52,6 +108,10 @@ int show(const std::vector<std::string>& args) {
   if (any_vector) header.push_back("index");
   for (const char* h : {"mean", "sd", "ci95_low", "ci95_high", "trials", "paper"}) header.push_back(h);
 
+  if (vm.count("latex")) {
+    print_latex(r, header, summary, any_vector);
+    return 0;
+  }
   std::vector<std::vector<std::string>> rows;
   for (const SummaryRow& s : summary) {
     std::vector<std::string> row;

@@ -92,6 +92,50 @@ bool bernoulli_exp(Stream& s, u128 num, u128 den) {
   return bernoulli_exp_split(s, num / den, num % den, den);
 }
 
+bool bernoulli_exp_mixed(Stream& s, u128 whole, u128 num, u128 den) {
+  if (den == 0 || num >= den) throw Error("secure noise: Bernoulli(exp(-(w + num/den))) needs num < den");
+  return bernoulli_exp_split(s, whole, num, den);
+}
+
+MixedExponent mixed_exponent(u128 a, u128 b, u128 den) {
+  if (den == 0 || (den >> 126) != 0) throw Error("secure noise: exponent denominator must be in [1, 2^126)");
+  MixedExponent m;
+  m.den = den;
+  u128 p;
+  if (!__builtin_mul_overflow(a, b, &p)) {  // the usual case: one 128-bit division
+    m.whole = p / den;
+    m.num = p % den;
+    return m;
+  }
+  u128 hi, lo;
+  mul256(a, b, hi, lo);
+  divmod256(hi, lo, den, m.whole, m.num);
+  return m;
+}
+
+u128 geometric_exp(Stream& s, u128 t, u128 sd) {
+  if (t == 0 || sd == 0 || t >= kLimit || sd >= kLimit)
+    throw Error("secure noise: geometric rate s/t needs 1 <= s, t < 2^120");
+  for (;;) {
+    // X = U + t V, Pr[X = x] proportional to exp(-x / t) (as in discrete_laplace), then
+    // floor(X / s) has Pr[n] proportional to exp(-n s / t), in O(1) expected draws for any rate.
+    const u128 u = uniform_below(s, t);
+    if (!bernoulli_exp(s, u, t)) continue;
+    u128 v = 0;
+    while (bernoulli_exp_le1(s, 1, 1)) ++v;
+    u128 x;
+    if (__builtin_mul_overflow(t, v, &x) || __builtin_add_overflow(x, u, &x))
+      throw Error("secure noise: geometric draw overflows 128 bits");
+    return x / sd;
+  }
+}
+
+bool bernoulli_logistic(Stream& s, u128 num, u128 den) {
+  // N geometric with Pr[N = n] = (1 - p) p^n, p = exp(-num/den): Pr[N even] = 1 / (1 + p). One
+  // geometric draw, not a Bernoulli per step: p is within 2^-40 of 1 for a grid step.
+  return (geometric_exp(s, den, num) & 1) == 0;
+}
+
 std::int64_t discrete_laplace(Stream& s, u128 t, u128 sd) {
   if (t == 0 || sd == 0 || t >= kLimit || sd >= kLimit)
     throw Error("secure noise: discrete Laplace scale t/s needs 1 <= s, t < 2^120");

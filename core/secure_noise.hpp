@@ -36,6 +36,25 @@ bool bernoulli(Stream& s, u128 num, u128 den);
 // Bernoulli(exp(-1)) and one Bernoulli(exp(-frac(gamma))), all of which must come up 1).
 bool bernoulli_exp(Stream& s, u128 num, u128 den);
 
+// Bernoulli(exp(-(whole + num / den))), exact; num < den, den >= 1 (the form the samplers below
+// precompute once per exponent).
+bool bernoulli_exp_mixed(Stream& s, u128 whole, u128 num, u128 den);
+
+// The exponent a b / den as whole + num / den (256-bit intermediate; whole saturates at 2^128 - 1,
+// where Bernoulli(exp(-whole)) is 1 with probability below exp(-2^127)); den < 2^126.
+struct MixedExponent {
+  u128 whole = 0, num = 0, den = 1;
+};
+MixedExponent mixed_exponent(u128 a, u128 b, u128 den);
+
+// Geometric: Pr[N = n] = (1 - p) p^n with p = exp(-s / t), n >= 0; 1 <= s, t < 2^120. O(1)
+// expected draws whatever p (Canonne-Kamath-Steinke Algorithm 2's first half).
+u128 geometric_exp(Stream& s, u128 t, u128 scale_den);
+
+// Bernoulli(1 / (1 + exp(-num / den))), exact: N geometric as above with p = exp(-num / den),
+// Pr[N even] = (1 - p) / (1 - p^2) = 1 / (1 + p). num, den < 2^120.
+bool bernoulli_logistic(Stream& s, u128 num, u128 den);
+
 // Discrete Laplace with scale t / s: Pr[x] proportional to exp(-|x| s / t) on the integers
 // (Algorithm 2; the integer analogue of Laplace(t / s), the two-sided geometric law of Ghosh,
 // Roughgarden and Sundararajan). s, t >= 1 and below 2^120. Expected cost O(1) uniform draws.

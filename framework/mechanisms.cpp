@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/samplers.hpp"
+#include "core/secure_exponential.hpp"
 #include "core/secure_noise.hpp"
 #include "core/value.hpp"
 
@@ -48,8 +49,21 @@ void Mechanisms::laplace(std::span<double> values, double l1_sensitivity, double
 std::vector<std::uint64_t> Mechanisms::laplace_exceedances(std::uint64_t count, double threshold,
                                                            double sensitivity, double eps,
                                                            const char* what) {
-  refuse_if_secure(what);
   check_scale(sensitivity, eps, what);
+  if (noise_ == Noise::secure) {
+    // Exact, but one Bernoulli per query: no exact geometric skip exists for the irrational
+    // Pr[Z > T], so the count is bounded (refused before charging).
+    if (count > kMaxSecureExceedances)
+      throw Error(std::string("mechanism '") + what + "': the secure path draws one exact Bernoulli per query and " +
+                  std::to_string(count) + " queries exceed its limit of " + std::to_string(kMaxSecureExceedances) +
+                  " (the fast path skips between exceedances with a floating-point geometric law); run with noise: fast");
+    ledger_.charge(eps, what);
+    const secure::ExceedanceSampler exceeds(threshold, sensitivity, eps);
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t i = 0; i < count; ++i)
+      if (exceeds.draw(stream_)) out.push_back(i);
+    return out;
+  }
   ledger_.charge(eps, what);
   const double b = sensitivity / eps;
   // q = Pr[Lap(b) > threshold].
@@ -82,9 +96,14 @@ std::int64_t Mechanisms::geometric(std::int64_t value, double sensitivity, doubl
 
 std::size_t Mechanisms::exponential(std::span<const double> scores, double sensitivity,
                                     double eps, const char* what) {
-  refuse_if_secure(what);
   check_sensitivity(sensitivity, what);
   if (scores.empty()) throw Error(std::string("mechanism '") + what + "': no candidates");
+  if (noise_ == Noise::secure) {
+    for (double v : scores)
+      if (!std::isfinite(v)) throw Error(std::string("mechanism '") + what + "': every score must be finite");
+    ledger_.charge(eps, what);
+    return secure::ExponentialSampler(scores, sensitivity, eps).draw(stream_);
+  }
   ledger_.charge(eps, what);
   std::vector<double> logw(scores.size());
   for (std::size_t i = 0; i < scores.size(); ++i) logw[i] = eps * scores[i] / (2 * sensitivity);
@@ -93,9 +112,17 @@ std::size_t Mechanisms::exponential(std::span<const double> scores, double sensi
 
 std::vector<std::uint32_t> Mechanisms::exponential_each(std::size_t count, std::span<const double> scores,
                                                        double sensitivity, double eps, const char* what) {
-  refuse_if_secure(what);
   check_sensitivity(sensitivity, what);
   if (scores.empty()) throw Error(std::string("mechanism '") + what + "': no candidates");
+  if (noise_ == Noise::secure) {
+    for (double v : scores)
+      if (!std::isfinite(v)) throw Error(std::string("mechanism '") + what + "': every score must be finite");
+    ledger_.charge(eps, what);
+    const secure::ExponentialSampler sampler(scores, sensitivity, eps);
+    std::vector<std::uint32_t> out(count);
+    for (auto& o : out) o = static_cast<std::uint32_t>(sampler.draw(stream_));
+    return out;
+  }
   ledger_.charge(eps, what);
   // Cumulative probabilities, computed once for all parts (stable: shifted by the best score).
   double best = scores[0];
@@ -116,7 +143,7 @@ std::vector<std::uint32_t> Mechanisms::exponential_each(std::size_t count, std::
 
 Mechanisms::NoiseSum Mechanisms::laplace_sum(std::span<const NoiseGroup> groups, double q, double eps,
                                              const char* what) {
-  refuse_if_secure(what);
+  refuse_if_secure(what, "a sum of many Laplace noises is drawn as a difference of two floating-point Gamma variables, and with q < 1 it is not eps-DP whatever the sampler");
   if (!(q >= 0 && q <= 1))
     throw Error(std::string("mechanism '") + what + "': the probability that a noise is present must be in [0, 1], got " +
                 to_string(Value(q)));
@@ -148,7 +175,7 @@ Mechanisms::NoiseSum Mechanisms::laplace_sum(std::uint64_t count, double sensiti
 
 double Mechanisms::exponential_intervals(std::span<const double> edges, std::span<const double> scores,
                                          double sensitivity, double eps, const char* what) {
-  refuse_if_secure(what);
+  refuse_if_secure(what, "an exact sampler must weight intervals of data-dependent lengths (up to 2^40 grid steps apart) by exp(-x): uniform proposals have no bounded cost, and no exact Bernoulli factory for length x exp(-x) is implemented");
   check_sensitivity(sensitivity, what);
   if (scores.empty() || edges.size() != scores.size() + 1)
     throw Error(std::string("mechanism '") + what + "': needs one more edge than intervals (got " +
@@ -170,7 +197,7 @@ double Mechanisms::exponential_intervals(std::span<const double> edges, std::spa
 }
 
 Mechanisms::LaplaceBlocks Mechanisms::laplace_blocks(double l1_sensitivity, double eps, const char* what) {
-  refuse_if_secure(what);
+  refuse_if_secure(what, "the grid sensitivity of a vector query grows with its length (ceil(l1 / g) + n - 1), which a query given block by block does not know when it is charged");
   check_sensitivity(l1_sensitivity, what);
   ledger_.charge(eps, what);
   return LaplaceBlocks(stream_, l1_sensitivity / eps);
@@ -182,7 +209,7 @@ std::uint64_t Mechanisms::exponential_ball(std::span<const double> center, doubl
                                           const std::function<double(std::span<const double>)>& score,
                                           double score_max, double sensitivity, double eps, std::span<double> out,
                                           const char* what, std::uint64_t max_proposals) {
-  refuse_if_secure(what);
+  refuse_if_secure(what, "the ball's centre and the score are floating-point functions of the data, so exactness would need a grid over the ball and an exact membership test; and lu_thesis Algorithm 7.1, its one user, is not eps-DP whatever the sampler (README)");
   check_sensitivity(sensitivity, what);
   const std::size_t d = center.size();
   if (out.size() != d || d == 0)
@@ -229,10 +256,9 @@ std::int64_t Mechanisms::discrete_laplace(std::int64_t value, double sensitivity
   return value + secure::discrete_laplace(stream_, b.num, b.den);
 }
 
-void Mechanisms::refuse_if_secure(const char* what) const {
+void Mechanisms::refuse_if_secure(const char* what, const char* why) const {
   if (noise_ == Noise::secure)
-    throw Error(std::string("mechanism '") + what +
-                "' has no exact (secure) sampler: it draws floating-point noise; run with noise: fast");
+    throw Error(std::string("mechanism '") + what + "' has no exact (secure) sampler: " + why + "; run with noise: fast");
 }
 
 }  // namespace dplab

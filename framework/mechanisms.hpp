@@ -133,10 +133,17 @@ class Mechanisms {
   // floating-point geometric (research: quick and accurate in law, but open to the
   // floating-point attacks of Mironov, CCS 2012). Secure: exact integer samplers, for use
   // beyond research: laplace() (scalar and vector) becomes granular_laplace, geometric() the
-  // exact discrete Laplace of scale sensitivity/eps; the mechanisms that have no exact sampler
-  // yet (exceedances, sums, exponential) refuse to run rather than fall back silently.
+  // exact discrete Laplace of scale sensitivity/eps, exponential() and exponential_each() the
+  // exact sampler on grid-rounded scores (core/secure_exponential.hpp), laplace_exceedances()
+  // exact Bernoulli draws of granular Laplace exceedances, randomized_response() exact coins;
+  // the mechanisms that have no exact sampler (laplace_sum, laplace_blocks,
+  // exponential_intervals, exponential_ball, gaussian) refuse to run, saying why, rather than
+  // fall back silently.
   // Chosen per run by `noise: secure` in a spec (runner) or `dplab audit --noise secure`.
   enum class Noise { fast, secure };
+  // The secure laplace_exceedances draws one exact Bernoulli per query; above this many queries
+  // it refuses (before charging).
+  static constexpr std::uint64_t kMaxSecureExceedances = std::uint64_t{1} << 24;
   void set_noise(Noise n) { noise_ = n; }
   Noise noise() const { return noise_; }
 
@@ -189,7 +196,8 @@ class Mechanisms {
   Stream& stream_;
   PrivacyLedger& ledger_;
   Noise noise_ = Noise::fast;
-  void refuse_if_secure(const char* what) const;
+  // Mechanisms without an exact sampler refuse in secure mode, before charging, saying why.
+  void refuse_if_secure(const char* what, const char* why) const;
 };
 
 }  // namespace dplab

@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/samplers.hpp"
+#include "core/secure_exponential.hpp"
 #include "core/value.hpp"
 #include "framework/mechanisms.hpp"
 
@@ -49,7 +50,7 @@ double Mechanisms::gaussian_sigma(double l2_sensitivity, double eps, double delt
 }
 
 double Mechanisms::gaussian(double value, double l2_sensitivity, double eps, double delta, const char* what) {
-  refuse_if_secure(what);
+  refuse_if_secure(what, "the Gaussian mechanism is (eps, delta)-DP by the analytic calibration of a real normal law; the exact discrete Gaussian gives zCDP, which the pure-eps ledger cannot record");
   const double sigma = gaussian_sigma(l2_sensitivity, eps, delta);
   ledger_.charge(eps, delta, what);
   return value + sigma * sample_normal(stream_);
@@ -57,25 +58,37 @@ double Mechanisms::gaussian(double value, double l2_sensitivity, double eps, dou
 
 void Mechanisms::gaussian(std::span<double> values, double l2_sensitivity, double eps, double delta,
                           const char* what) {
-  refuse_if_secure(what);
+  refuse_if_secure(what, "the Gaussian mechanism is (eps, delta)-DP by the analytic calibration of a real normal law; the exact discrete Gaussian gives zCDP, which the pure-eps ledger cannot record");
   const double sigma = gaussian_sigma(l2_sensitivity, eps, delta);
   ledger_.charge(eps, delta, what);
   for (double& v : values) v += sigma * sample_normal(stream_);
 }
 
 bool Mechanisms::randomized_response(bool value, double eps, const char* what) {
-  refuse_if_secure(what);
   ledger_.charge(eps, what);
-  // Pr[truth] = e^eps / (1 + e^eps) = 1 / (1 + e^-eps).
+  // Pr[truth] = e^eps / (1 + e^eps) = 1 / (1 + e^-eps): exactly, for the eps as the fraction it is.
+  if (noise_ == Noise::secure) {
+    const secure::Rational e = secure::exact_rational(eps);
+    return secure::bernoulli_logistic(stream_, e.num, e.den) ? value : !value;
+  }
   return stream_.uniform() < 1 / (1 + std::exp(-eps)) ? value : !value;
 }
 
 std::size_t Mechanisms::randomized_response(std::size_t value, std::size_t k, double eps, const char* what) {
-  refuse_if_secure(what);
   if (k < 2 || value >= k)
     throw Error(std::string("mechanism '") + what + "': needs k >= 2 categories and a value in 0..k-1 (got value " +
                 std::to_string(value) + ", k " + std::to_string(k) + ")");
   ledger_.charge(eps, what);
+  if (noise_ == Noise::secure) {
+    // Weights e^eps for the truth and 1 for each other category, i.e. exp(-gap eps) with gap 0
+    // for the truth and 1 for the others: the exact exponential sampler (core/secure_exponential).
+    if (k > (std::size_t{1} << 24))
+      throw Error(std::string("mechanism '") + what + "': the secure path keeps one exponent per category (k <= 2^24)");
+    const secure::Rational e = secure::exact_rational(eps);
+    std::vector<secure::u128> gaps(k, 1);
+    gaps[value] = 0;
+    return secure::ExponentialSampler(gaps, e.num, e.den).draw(stream_);
+  }
   const double keep = 1 / (1 + static_cast<double>(k - 1) * std::exp(-eps));
   if (stream_.uniform() < keep) return value;
   // One of the other k - 1 categories, uniformly.

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -66,6 +67,9 @@ struct AlgorithmInfo {
   // releases that are only error statistics); empty when it can (framework/audit/).
   std::string unauditable;
   AlgorithmRole role = AlgorithmRole::Algorithm;
+  // For algorithms on points: the box [lo, hi]^d their data must lie in (their sensitivities
+  // assume it); `dplab audit` draws its neighbouring point sets in it.
+  std::pair<double, double> point_domain{-1.0, 1.0};
 };
 
 class Algorithm {

@@ -15,6 +15,7 @@
 #include <iostream>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
 #include "dplab_git_version.hpp"
@@ -25,6 +26,7 @@
 #include "framework/progress.hpp"
 #include "framework/registry.hpp"
 #include "framework/checked_file.hpp"
+#include "framework/cluster.hpp"
 #include "framework/result_lock.hpp"
 #include "framework/store.hpp"
 #include "dplab_source_dir.hpp"
@@ -142,7 +144,12 @@ void check_writable(const std::string& out) {
 
 }  // namespace
 
-std::string default_output(const Spec& spec, const std::vector<std::string>& overrides) {
+std::string shard_label(std::size_t index, std::size_t count) {
+  return count ? std::to_string(index) + "/" + std::to_string(count) : "";
+}
+
+std::string default_output(const Spec& spec, const std::vector<std::string>& overrides, std::size_t shard_index,
+                           std::size_t shard_count) {
   std::string stem = spec.name;
   if (!overrides.empty()) {
     // An overridden run never lands on the paper run's file: "table2@params.eps=2".
@@ -157,6 +164,7 @@ std::string default_output(const Spec& spec, const std::vector<std::string>& ove
     }
     stem += "@" + tag;
   }
+  if (shard_count) stem += ".shard-" + std::to_string(shard_index) + "-of-" + std::to_string(shard_count);
   return (fs::path("results") / spec.paper / (stem + ".h5")).string();
 }
 
@@ -254,7 +262,7 @@ namespace {
 // Opens the result to resume (same spec) or starts a new one; refuses a result of another spec,
 // a damaged file and anything that is not a result, each with what to do about it.
 ResultData open_result(const Spec& spec, const std::vector<Point>& points, const std::string& out, bool force,
-                       bool& resumed) {
+                       const std::string& shard, bool& resumed) {
   ResultData r;
   resumed = false;
   std::error_code ec;
@@ -273,6 +281,10 @@ ResultData open_result(const Spec& spec, const std::vector<Point>& points, const
     if (old.points != points.size())
       throw Error(out + ": holds " + std::to_string(old.points) + " points but the spec has " +
                   std::to_string(points.size()) + "; use --force to start over");
+    if (old.meta.shard != shard)
+      throw Error(out + ": " + (old.meta.shard.empty() ? "holds a whole run" : "holds shard " + old.meta.shard) +
+                  (shard.empty() ? ", not a whole run (dplab merge joins shards)" : ", not shard " + shard) +
+                  "; use --out for another file or --force to start over");
     r = std::move(old);
     resumed = true;
     // HDF5 lists metrics by name; put them back in the spec's order (the set is the same: the
@@ -325,18 +337,17 @@ void stamp_code(ResultData& r, bool resumed, std::size_t already, const std::str
     r.meta.code_history += "," + code;
 }
 
-struct WorkItem {
-  std::size_t point, trial;
-};
-
 // Trials 0..T-1 of every point not yet done, trial-major: every point gets its first trials
 // early (an interrupted run has something everywhere), and the mix of cheap and expensive points
 // keeps the progress rate, and so the ETA, steady.
-std::vector<WorkItem> plan_work(const ResultData& r, std::size_t& already) {
+// With shards, only the shard's own items.
+std::vector<WorkItem> plan_work(const ResultData& r, std::size_t& already, std::size_t shard_index,
+                                std::size_t shard_count) {
   std::vector<WorkItem> work;
   already = 0;
   for (std::size_t t = 0; t < r.trials; ++t)
     for (std::size_t p = 0; p < r.points; ++p) {
+      if (!in_shard(p, t, r.points, shard_index, shard_count)) continue;
       if (r.done[r.cell(p, t)]) ++already;
       else work.push_back({p, t});
     }
@@ -373,140 +384,421 @@ void commit(ResultData& r, std::size_t p, std::size_t t, TrialResult& tr) {
 
 }  // namespace
 
-RunSummary run(const RunOptions& opts) {
+
+// ---- shared by the single-process runner and the MPI ranks (framework/cluster.hpp) ----
+
+bool Dispenser::next(WorkItem& item) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (stopped_ || cursor_ >= work_.size()) return false;
+  item = work_[cursor_++];
+  return true;
+}
+
+std::vector<WorkItem> Dispenser::take(std::size_t n) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (stopped_) return {};
+  n = std::min(n, work_.size() - cursor_);
+  std::vector<WorkItem> out(work_.begin() + static_cast<long>(cursor_), work_.begin() + static_cast<long>(cursor_ + n));
+  cursor_ += n;
+  return out;
+}
+
+std::size_t Dispenser::remaining() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return stopped_ ? 0 : work_.size() - cursor_;
+}
+
+void Dispenser::stop() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  stopped_ = true;
+}
+
+Collector::Collector(ResultData& r, const std::string& out, std::size_t already, double checkpoint_seconds,
+                     Progress& progress, std::int64_t abort_after)
+    : r_(r), out_(out), already_(already), saved_(already), written_(already), checkpoint_seconds_(checkpoint_seconds),
+      progress_(progress), abort_after_(abort_after), last_checkpoint_(std::chrono::steady_clock::now()) {}
+
+void Collector::commit(std::size_t p, std::size_t t, TrialResult& tr) {
+  {
+    std::lock_guard<std::mutex> lock(commit_mutex_);
+    dplab::commit(r_, p, t, tr);
+    ++committed_;
+    if (abort_after_ >= 0 && committed_ >= static_cast<std::size_t>(abort_after_))
+      std::_Exit(137);  // simulated kill -9: no cleanup, no final write
+  }
+  progress_.advance();
+}
+
+void Collector::fail(const std::string& why) {
+  std::lock_guard<std::mutex> lock(commit_mutex_);
+  if (!failed_.exchange(true)) failure_ = why;
+}
+
+bool Collector::failed() const { return failed_.load(std::memory_order_relaxed); }
+
+std::string Collector::failure() {
+  std::lock_guard<std::mutex> lock(commit_mutex_);
+  return failure_;
+}
+
+std::size_t Collector::committed() {
+  std::lock_guard<std::mutex> lock(commit_mutex_);
+  return committed_;
+}
+
+std::size_t Collector::saved() {
+  std::lock_guard<std::mutex> lock(commit_mutex_);
+  return saved_;
+}
+
+void Collector::set_saved(std::size_t n) {
+  std::lock_guard<std::mutex> lock(commit_mutex_);
+  saved_ = n;
+}
+
+void Collector::checkpoint_if_due() {
+  bool due = false;
+  {
+    std::lock_guard<std::mutex> lock(commit_mutex_);
+    due = already_ + committed_ > written_ &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint_).count() >=
+              checkpoint_seconds_;
+  }
+  if (due && checkpoint_mutex_.try_lock()) {
+    std::lock_guard<std::mutex> guard(checkpoint_mutex_, std::adopt_lock);
+    checkpoint();
+  }
+}
+
+// A snapshot under the commit lock, written outside it (trials go on meanwhile).
+void Collector::checkpoint() {
+  ResultData snapshot;
+  std::size_t in_snapshot = 0;
+  {
+    std::lock_guard<std::mutex> lock(commit_mutex_);
+    snapshot = r_;
+    in_snapshot = already_ + committed_;
+    written_ = in_snapshot;
+    last_checkpoint_ = std::chrono::steady_clock::now();
+  }
+  try {
+    write_result(out_, snapshot);
+    std::lock_guard<std::mutex> lock(commit_mutex_);
+    saved_ = std::max(saved_, in_snapshot);
+  } catch (const Error& e) {
+    fail(std::string("checkpoint failed: ") + e.what());
+  }
+}
+
+std::string trial_failure(const std::vector<Point>& points, std::size_t p, std::size_t t, const std::string& what) {
+  return "point " + std::to_string(p) + " (" + points[p].label + " " + describe(points[p]) + ") trial " +
+         std::to_string(t) + ": " + what;
+}
+
+void compute_items(const ComputeJob& job, const std::function<bool(WorkItem&)>& next,
+                   const std::function<void(std::size_t, std::size_t, TrialResult&)>& done,
+                   const std::function<void(const std::string&)>& fail, const std::function<bool()>& stop) {
+  std::vector<Scratch> scratch(static_cast<std::size_t>(job.threads));
+#pragma omp parallel num_threads(job.threads)
+  {
+    Scratch& mine = scratch[static_cast<std::size_t>(omp_get_thread_num())];
+    WorkItem item{};
+    while (!stop() && next(item)) {
+      const Point& point = job.points[item.point];
+      try {
+        TrialResult tr = run_trial(job.spec, point, item.trial, dataset_of(job.data, point), mine);
+        done(item.point, item.trial, tr);
+      } catch (const std::exception& e) {
+        fail(trial_failure(job.points, item.point, item.trial, e.what()));
+      }
+    }
+  }
+}
+
+// [p, t, wall_time, spent_eps, spent_delta, then per metric: length, values...]
+void pack_trial(std::size_t p, std::size_t t, const TrialResult& tr, std::vector<double>& buf) {
+  buf.push_back(static_cast<double>(p));
+  buf.push_back(static_cast<double>(t));
+  buf.push_back(tr.wall_time);
+  buf.push_back(tr.spent_eps);
+  buf.push_back(tr.spent_delta);
+  for (const auto& m : tr.metrics) {
+    buf.push_back(static_cast<double>(m.size()));
+    buf.insert(buf.end(), m.begin(), m.end());
+  }
+}
+
+TrialResult unpack_trial(const std::vector<double>& buf, std::size_t& at, std::size_t metrics, std::size_t& p,
+                         std::size_t& t) {
+  auto take = [&]() {
+    if (at >= buf.size()) throw Error("malformed trial message from another rank (truncated)");
+    return buf[at++];
+  };
+  TrialResult tr;
+  p = static_cast<std::size_t>(take());
+  t = static_cast<std::size_t>(take());
+  tr.wall_time = take();
+  tr.spent_eps = take();
+  tr.spent_delta = take();
+  tr.metrics.resize(metrics);
+  for (auto& m : tr.metrics) {
+    const auto n = static_cast<std::size_t>(take());
+    if (n > buf.size() - at) throw Error("malformed trial message from another rank (metric length)");
+    m.assign(buf.begin() + static_cast<long>(at), buf.begin() + static_cast<long>(at + n));
+    at += n;
+  }
+  return tr;
+}
+
+namespace {
+
+std::atomic<int> g_signal{0};
+void on_signal_number(int sig) {
+  g_signal.store(sig);
+  g_interrupted.store(true);
+}
+
+// The spec, expanded and checked, before any file is touched (every rank does this).
+struct Prepared {
+  Spec spec;
+  std::vector<Point> points;
+  std::string out;
+  std::size_t P = 0, T = 0;
+};
+
+Prepared prepare(const RunOptions& opts, bool report) {
+  Prepared pr;
   std::vector<std::string> overrides = opts.overrides;
   if (opts.trials) overrides.push_back("trials=" + std::to_string(*opts.trials));
-  Spec spec = load_spec(opts.spec_path, overrides);
-  std::vector<Point> points = expand(spec, opts.max_points);  // validates everything before any trial runs
+  pr.spec = load_spec(opts.spec_path, overrides);
+  pr.points = expand(pr.spec, opts.max_points);  // validates everything before any trial runs
   // The spec's own figure must show every parameter it varies. An override may change what varies
   // (--set sweep.eps=[1,2] on a table of eps = 1): the numbers are still worth computing, so that
   // is a warning, and the figure can be made to fit with a further --set plot.<option>=...
   try {
-    check_plot(spec, points);
+    check_plot(pr.spec, pr.points);
   } catch (const Error& e) {
     if (opts.overrides.empty()) throw;
-    std::cerr << "warning: " << e.what() << " (after --set; the trials run, the figure will not fit until the plot "
-              << "block is changed too, e.g. --set plot.columns=eps)\n";
+    if (report)
+      std::cerr << "warning: " << e.what() << " (after --set; the trials run, the figure will not fit until the plot "
+                << "block is changed too, e.g. --set plot.columns=eps)\n";
   }
-  const std::string out = opts.out.empty() ? default_output(spec, opts.overrides) : opts.out;
-  const std::size_t P = points.size();
-  const auto T = static_cast<std::size_t>(spec.trials);
-  if (T > opts.max_cells / std::max<std::size_t>(1, P))
-    throw Error(spec.file + ": " + std::to_string(P) + " points x " + std::to_string(T) + " trials exceed " +
+  if (opts.shard_count && opts.shard_index >= opts.shard_count)
+    throw Error("--shard " + shard_label(opts.shard_index, opts.shard_count) + ": the index must be below the count");
+  pr.out = opts.out.empty() ? default_output(pr.spec, opts.overrides, opts.shard_index, opts.shard_count) : opts.out;
+  pr.P = pr.points.size();
+  pr.T = static_cast<std::size_t>(pr.spec.trials);
+  if (pr.T > opts.max_cells / std::max<std::size_t>(1, pr.P))
+    throw Error(pr.spec.file + ": " + std::to_string(pr.P) + " points x " + std::to_string(pr.T) + " trials exceed " +
                 std::to_string(opts.max_cells) + " trial cells (memory for every cell is reserved up front); "
                 "use fewer trials, or --max-cells for a run this large");
+  return pr;
+}
 
-  check_writable(out);
-  const ResultLock lock(out);  // one writer per result, held until the last write
+// The result to write (resumed or new) and the items still to compute; the caller holds the lock.
+struct Opened {
+  ResultData r;
+  std::vector<WorkItem> work;
+  std::size_t already = 0;
+};
+
+Opened open_for_run(const RunOptions& opts, const Prepared& pr) {
+  Opened o;
   bool resumed = false;
-  ResultData r = open_result(spec, points, out, opts.force, resumed);
-  if (!r.has_delta && std::any_of(points.begin(), points.end(), [](const Point& p) { return p.delta > 0; })) {
+  const std::string shard = shard_label(opts.shard_index, opts.shard_count);
+  o.r = open_result(pr.spec, pr.points, pr.out, opts.force, shard, resumed);
+  ResultData& r = o.r;
+  if (!r.has_delta && std::any_of(pr.points.begin(), pr.points.end(), [](const Point& p) { return p.delta > 0; })) {
     r.has_delta = true;  // (eps, delta) algorithms: their spent delta is recorded per trial
     r.spent_delta.assign(r.points * r.trials, std::numeric_limits<double>::quiet_NaN());
   }
-  r.resize_trials(T);
-  stamp_spec(r, spec, opts.overrides);
-  std::size_t already = 0;
-  const std::vector<WorkItem> work = plan_work(r, already);
-  if (!work.empty()) stamp_code(r, resumed, already, out, opts.quiet);
+  r.resize_trials(pr.T);
+  stamp_spec(r, pr.spec, opts.overrides);
+  r.meta.shard = shard;
+  o.work = plan_work(r, o.already, opts.shard_index, opts.shard_count);
+  if (!o.work.empty()) stamp_code(r, resumed, o.already, pr.out, opts.quiet);
+  return o;
+}
 
+void announce(const RunOptions& opts, const Prepared& pr, const Opened& o, int threads, int ranks) {
+  if (opts.quiet) return;
+  std::cerr << pr.spec.file << ": " << pr.P << " points x " << pr.T << " trials"
+            << (opts.shard_count ? ", shard " + shard_label(opts.shard_index, opts.shard_count) : "")
+            << (o.already ? ", " + std::to_string(o.already) + " already done in " + pr.out : "") << ", "
+            << o.work.size() << " to run on " << threads << " threads"
+            << (ranks > 1 ? " in " + std::to_string(ranks) + " MPI ranks" : "") << "\n";
+}
+
+// The last write, keeping everything computed even after a failure, and the run's outcome.
+void finish(const RunOptions& opts, const Prepared& pr, Opened& o, Collector& collector, RunSummary& summary,
+            const std::string& interrupted_how) {
+  ResultData& r = o.r;
+  warn_unspent(r, pr.points, o.work, opts.quiet);
+  summary.computed = collector.committed();
+  const bool failed = collector.failed();
+  if (!failed && !g_interrupted) r.meta.finished = utc_now();
+  try {
+    write_result(pr.out, r);
+    collector.set_saved(o.already + summary.computed);
+  } catch (const Error& e) {
+    const std::size_t saved = collector.saved();
+    const std::string kept = saved ? std::to_string(saved) + " trials of the last checkpoint kept in " + pr.out
+                                   : "nothing was saved";
+    throw Error(std::string(e.what()) + " [" + kept + "]" + (failed ? "; before that: " + collector.failure() : ""));
+  }
+  const std::size_t saved = collector.saved();
+  if (failed) throw Error(collector.failure() + " [" + std::to_string(saved) + " trials saved in " + pr.out + "]");
+  if (g_interrupted)
+    throw Error(interrupted_how + ": " + std::to_string(saved) + " trials saved in " + pr.out +
+                "; run the same command again to resume");
+}
+
+RunSummary run_local(const RunOptions& opts) {
+  const Prepared pr = prepare(opts, true);
+  check_writable(pr.out);
+  const ResultLock lock(pr.out);  // one writer per result, held until the last write
+  Opened o = open_for_run(opts, pr);
+  ResultData& r = o.r;
   const int threads = opts.threads > 0 ? opts.threads : omp_get_max_threads();
   r.meta.threads = threads;
-  RunSummary summary{out, P, T, 0, already, 0};
-  if (!opts.quiet)
-    std::cerr << spec.file << ": " << P << " points x " << T << " trials"
-              << (already ? ", " + std::to_string(already) + " already done in " + out : "")
-              << ", " << work.size() << " to run on " << threads << " threads\n";
-  if (work.empty()) {
+  RunSummary summary{pr.out, pr.P, pr.T, 0, o.already, 0};
+  announce(opts, pr, o, threads, 1);
+  if (o.work.empty()) {
     if (r.meta.finished.empty()) r.meta.finished = utc_now();
-    write_result(out, r);
+    write_result(pr.out, r);
     return summary;
   }
 
-  DatasetMap data = load_datasets(points, opts.quiet);
+  DatasetMap data = load_datasets(pr.points, opts.quiet);
   std::vector<Scratch> scratch(static_cast<std::size_t>(threads));
-  Progress progress(spec.name, work.size(), opts.quiet);
-  std::mutex commit_mutex, checkpoint_mutex;
-  std::atomic<bool> failed{false};
-  std::string failure;
-  std::size_t committed = 0, saved = already;
-  auto last_checkpoint = std::chrono::steady_clock::now();
-  const auto t_start = last_checkpoint;
+  Progress progress(pr.spec.name, o.work.size(), opts.quiet);
+  Collector collector(r, pr.out, o.already, opts.checkpoint_seconds, progress, opts.abort_after);
+  const auto t_start = std::chrono::steady_clock::now();
+  const std::vector<WorkItem>& work = o.work;
 
   g_interrupted.store(false);
   auto old_int = std::signal(SIGINT, on_signal);
   auto old_term = std::signal(SIGTERM, on_signal);
-  auto fail = [&](const std::string& why) {
-    std::lock_guard<std::mutex> lock(commit_mutex);
-    if (!failed.exchange(true)) failure = why;
-  };
-  // A snapshot under the commit lock, written outside it (trials go on meanwhile).
-  auto checkpoint = [&]() {
-    ResultData snapshot;
-    std::size_t in_snapshot = 0;
-    {
-      std::lock_guard<std::mutex> lock(commit_mutex);
-      snapshot = r;
-      in_snapshot = already + committed;
-      last_checkpoint = std::chrono::steady_clock::now();
-    }
-    try {
-      write_result(out, snapshot);
-      std::lock_guard<std::mutex> lock(commit_mutex);
-      saved = std::max(saved, in_snapshot);
-    } catch (const Error& e) {
-      fail(std::string("checkpoint failed: ") + e.what());
-    }
-  };
-
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (std::size_t w = 0; w < work.size(); ++w) {
-    if (failed.load(std::memory_order_relaxed) || g_interrupted.load(std::memory_order_relaxed)) continue;
+    if (collector.failed() || g_interrupted.load(std::memory_order_relaxed)) continue;
     const auto [p, t] = work[w];
-    const Point& point = points[p];
     try {
-      TrialResult tr = run_trial(spec, point, t, dataset_of(data, point), scratch[static_cast<std::size_t>(omp_get_thread_num())]);
-      bool due = false;
-      {
-        std::lock_guard<std::mutex> lock(commit_mutex);
-        commit(r, p, t, tr);
-        ++committed;
-        if (opts.abort_after >= 0 && committed >= static_cast<std::size_t>(opts.abort_after))
-          std::_Exit(137);  // simulated kill -9: no cleanup, no final write
-        due = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint).count() >=
-              opts.checkpoint_seconds;
-      }
-      progress.advance();
-      if (due && checkpoint_mutex.try_lock()) {
-        std::lock_guard<std::mutex> guard(checkpoint_mutex, std::adopt_lock);
-        checkpoint();
-      }
+      TrialResult tr = run_trial(pr.spec, pr.points[p], t, dataset_of(data, pr.points[p]),
+                                 scratch[static_cast<std::size_t>(omp_get_thread_num())]);
+      collector.commit(p, t, tr);
+      collector.checkpoint_if_due();
     } catch (const std::exception& e) {
-      fail("point " + std::to_string(p) + " (" + point.label + " " + describe(point) + ") trial " +
-           std::to_string(t) + ": " + e.what());
+      collector.fail(trial_failure(pr.points, p, t, e.what()));
     }
   }
   std::signal(SIGINT, old_int);
   std::signal(SIGTERM, old_term);
   progress.finish();
-  warn_unspent(r, points, work, opts.quiet);
-
-  summary.computed = committed;
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
-  if (!failed && !g_interrupted) r.meta.finished = utc_now();
-  try {
-    write_result(out, r);  // keep everything computed, even after a failure
-    saved = already + committed;
-  } catch (const Error& e) {
-    const std::string kept = saved ? std::to_string(saved) + " trials of the last checkpoint kept in " + out
-                                   : "nothing was saved";
-    throw Error(std::string(e.what()) + " [" + kept + "]" + (failed ? "; before that: " + failure : ""));
-  }
-  if (failed) throw Error(failure + " [" + std::to_string(saved) + " trials saved in " + out + "]");
-  if (g_interrupted)
-    throw Error("interrupted: " + std::to_string(saved) + " trials saved in " + out +
-                "; run the same command again to resume");
+  finish(opts, pr, o, collector, summary, "interrupted");
   return summary;
+}
+
+// Every rank prepares (rank 0 also opens the result and plans the work), then they agree to go
+// on; rank 0 serves and writes, the others compute.
+RunSummary run_cluster(const RunOptions& opts, Cluster& cluster) {
+  const bool root = cluster.rank() == 0;
+  const int threads = opts.threads > 0 ? opts.threads : omp_get_max_threads();
+  RankSetup mine;
+  mine.threads = threads;
+  mine.host = hostname();
+  mine.code = DPLAB_GIT_DESCRIBE;
+  std::optional<Prepared> pr;
+  std::optional<ResultLock> lock;
+  Opened o;
+  DatasetMap data;
+  try {
+    pr.emplace(prepare(opts, root));
+    mine.spec_hash = pr->spec.hash;
+    if (root) {
+      check_writable(pr->out);
+      lock.emplace(pr->out);
+      o = open_for_run(opts, *pr);
+    }
+    if (!root || !o.work.empty()) data = load_datasets(pr->points, opts.quiet || !root);
+  } catch (const std::exception& e) {
+    mine.ok = false;
+    mine.error = e.what();
+  }
+  const std::vector<RankSetup> setups = cluster.gather(mine);
+  RunSummary summary;
+  summary.ranks = cluster.size();
+  if (!root) {
+    summary.worker = true;
+    if (!cluster.decide(false)) return summary;  // rank 0 says why
+    cluster.work(ComputeJob{pr->spec, pr->points, data, threads}, opts.abort_rank == cluster.rank() ? opts.abort_after : -1);
+    return summary;
+  }
+  // Rank 0: the first problem of any rank, in rank order.
+  std::string problem = mine.ok ? "" : mine.error;
+  int total_threads = 0;
+  std::vector<std::string> hosts;
+  for (std::size_t i = 0; i < setups.size() && problem.empty(); ++i) {
+    const RankSetup& s = setups[i];
+    const std::string who = "MPI rank " + std::to_string(i) + " on " + s.host;
+    if (!s.ok) problem = who + ": " + s.error;
+    else if (s.spec_hash != mine.spec_hash)
+      problem = who + " reads another spec (hash " + s.spec_hash + ", rank 0 " + mine.spec_hash +
+                "): every rank must see the same spec file and --set options";
+    else if (s.code != mine.code)
+      problem = who + " runs dplab " + s.code + ", rank 0 runs " + mine.code + ": every rank must run the same build";
+    total_threads += s.threads;
+    if (std::find(hosts.begin(), hosts.end(), s.host) == hosts.end()) hosts.push_back(s.host);
+  }
+  if (!cluster.decide(problem.empty())) throw Error(problem);
+
+  ResultData& r = o.r;
+  r.meta.threads = total_threads;
+  r.meta.host.clear();
+  for (const auto& h : hosts) r.meta.host += (r.meta.host.empty() ? "" : ",") + h;
+  summary.out = pr->out;
+  summary.points = pr->P;
+  summary.trials = pr->T;
+  summary.already_done = o.already;
+  announce(opts, *pr, o, total_threads, cluster.size());
+
+  Progress progress(pr->spec.name, o.work.size(), opts.quiet || o.work.empty());
+  Collector collector(r, pr->out, o.already, opts.checkpoint_seconds, progress,
+                      opts.abort_rank == 0 ? opts.abort_after : -1);
+  Dispenser dispenser(o.work);
+  const auto t_start = std::chrono::steady_clock::now();
+  g_interrupted.store(false);
+  g_signal.store(0);
+  auto old_int = std::signal(SIGINT, on_signal_number);
+  auto old_term = std::signal(SIGTERM, on_signal_number);
+  cluster.serve(ComputeJob{pr->spec, pr->points, data, threads}, dispenser, collector,
+                [] { return g_interrupted.load(std::memory_order_relaxed); });
+  std::signal(SIGINT, old_int);
+  std::signal(SIGTERM, old_term);
+  progress.finish();
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+  if (g_interrupted) {
+    // The job is being killed: the checkpoint serve() wrote at once is the file; no second
+    // write, no MPI_Finalize (the other ranks may still compute), just the one line.
+    cluster.abandon();
+    throw Error(std::string(g_signal.load() == SIGTERM
+                                ? "the MPI job was stopped (SIGTERM: mpirun ends the whole job when a rank dies, a "
+                                  "scheduler when the job is cancelled or out of time)"
+                                : "interrupted") +
+                ": " + std::to_string(collector.saved()) + " trials saved in " + pr->out +
+                "; run the same command again to resume" +
+                (collector.failed() ? " (before that: " + collector.failure() + ")" : ""));
+  }
+  finish(opts, *pr, o, collector, summary, "interrupted");
+  return summary;
+}
+
+}  // namespace
+
+RunSummary run(const RunOptions& opts) {
+  if (opts.cluster) return run_cluster(opts, *opts.cluster);
+  return run_local(opts);
 }
 
 }  // namespace dplab

@@ -33,12 +33,20 @@ struct RunOptions {
   // --max-cells): sweep points, and points x trials (memory is reserved for every cell).
   std::size_t max_points = kDefaultMaxPoints;
   std::size_t max_cells = 100'000'000;
+  // --shard I/N: only the items (point p, trial t) with (p + t) mod N == I, into a file
+  // of their own (dplab merge joins the N files). shard_count 0: every item.
+  std::size_t shard_index = 0, shard_count = 0;
+  // The MPI job this process is a rank of (framework/cluster.hpp); nullptr: this process alone.
+  class Cluster* cluster = nullptr;
+  int abort_rank = 0;                  // testing: the rank --abort-after applies to
 };
 
 struct RunSummary {
   std::string out;
   std::size_t points = 0, trials = 0, computed = 0, already_done = 0;
   double seconds = 0;
+  bool worker = false;  // an MPI rank other than 0: rank 0 reports the run
+  int ranks = 1;
 };
 
 // Metric values and bookkeeping of one trial.
@@ -75,7 +83,18 @@ TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
                       const Dataset* data, Scratch& scratch);
 RunSummary run(const RunOptions& opts);
 // results/<paper>/<name>.h5, or results/<paper>/<name>@<overrides>.h5 for a run with --set.
-std::string default_output(const Spec& spec, const std::vector<std::string>& overrides = {});
+// A shard's default is results/<paper>/<name>.shard-<I>-of-<N>.h5.
+std::string default_output(const Spec& spec, const std::vector<std::string>& overrides = {},
+                           std::size_t shard_index = 0, std::size_t shard_count = 0);
+// "3/32" for --shard 3/32; "" without shards.
+std::string shard_label(std::size_t index, std::size_t count);
+// Whether item (p, t) belongs to shard index/count: diagonals (p + t) mod N, so that with
+// at least N trials every shard gets about trials/N trials of every point, cheap and costly
+// alike, whatever the number of points (t * points + p would give each shard only some points
+// when N divides the number of points).
+inline bool in_shard(std::size_t p, std::size_t t, std::size_t /*points*/, std::size_t index, std::size_t count) {
+  return count == 0 || (p + t) % count == index;
+}
 // "--set a=1; --set b=2": how overrides are recorded in a result.
 std::string joined_overrides(const std::vector<std::string>& overrides);
 

@@ -250,6 +250,7 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
   m.finished = rd.get_string(f, "finished"); m.plot_json = rd.get_string(f, "plot_json");
   m.reference_csv = rd.get_string(f, "reference_csv");
   m.plugins = rd.get_string(f, "plugins");
+  m.shard = rd.get_string(f, "shard");
   m.seed = rd.get_number<std::uint64_t>(f, "seed", H5::PredType::NATIVE_UINT64, false);
   m.threads = rd.get_number<int>(f, "threads", H5::PredType::NATIVE_INT, false);
   const auto P = rd.get_number<std::uint64_t>(f, "points", H5::PredType::NATIVE_UINT64, true);
@@ -401,6 +402,7 @@ void write_result(const std::string& path, const ResultData& r) {
                  {"started", m.started}, {"finished", m.finished}, {"plot_json", m.plot_json},
                  {"reference_csv", m.reference_csv}, {"plugins", m.plugins}})
           put_string(f, k, v);
+        if (!m.shard.empty()) put_string(f, "shard", m.shard);  // absent from whole results
         put_number(f, "seed", H5::PredType::NATIVE_UINT64, m.seed);
         put_number(f, "threads", H5::PredType::NATIVE_INT, m.threads);
         put_number(f, "points", H5::PredType::NATIVE_UINT64, static_cast<std::uint64_t>(r.points));

@@ -2,7 +2,8 @@
 //
 //   /                 attributes: dplab_format, name, paper, id, description, spec_text (effective
 //                     YAML), spec_source, spec_path, spec_hash, overrides, code_version, code_history, seed,
-//                     threads, host, started, finished, plot_json, reference_csv, points, trials
+//                     threads, host, started, finished, plot_json, reference_csv, points, trials,
+//                     shard ("I/N", only in a file of dplab run --shard I/N)
 //   /points/<column>  one entry per point: "algorithm" (legend label), "algorithm_name",
 //                     "dataset", "key" and every parameter (float64, or strings for text/bool);
 //                     attribute "axes": JSON list of the columns that vary (the coordinates)
@@ -35,6 +36,7 @@ struct RunMeta {
   std::string plot_json = "{}", reference_csv;
   std::string overrides;     // the run's --set assignments, "; "-separated (empty: the spec as written)
   std::string plugins;       // plugins loaded by the run, one "<sha256>  <path>" line each (empty: none)
+  std::string shard;         // "I/N" in a shard's file (dplab run --shard), stored only there
   std::uint64_t seed = 0;
   int threads = 1;
 };

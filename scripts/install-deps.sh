@@ -18,7 +18,9 @@ packages=(
   python3 python3-matplotlib python3-h5py python3-numpy   # figures from the HDF5 files
   python3-pandas                           # python/dplab: results as tidy DataFrames (dplab.load)
   python3-sklearn                          # reference timings in benchmarks only
+  libopenmpi-dev openmpi-bin                # MPI ranks: mpirun -np K dplab run SPEC, and its tests in make test
   python3-scipy python3-pywt               # WaveCluster reference (scipy.ndimage.label, PyWavelets dwt2) in benchmarks only
+  chromium                                 # headless rendering of `dplab report`'s page in its test (ctest -R report_render)
 )
 
 missing=()

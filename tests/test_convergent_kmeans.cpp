@@ -12,11 +12,13 @@
 #include "algorithms/clustering/lloyd.hpp"
 #include "algorithms/convergent_kmeans/convergent_kmeans.hpp"
 #include "algorithms/convergent_kmeans/sampling_zone.hpp"
+#include "clustering_fixtures.hpp"
 #include "core/samplers.hpp"
 #include "framework/runner.hpp"
 #include "ks_support.hpp"
 
 using namespace dplab;
+using dplab::testing::blobs;
 using namespace dplab::convergent_kmeans;
 
 namespace {
@@ -39,22 +41,6 @@ double angle_at(std::span<const double> s, std::span<const double> a, std::span<
     ab += (a[j] - s[j]) * (b[j] - s[j]);
   }
   return std::acos(std::clamp(ab / std::sqrt(aa * bb), -1.0, 1.0));
-}
-
-// Three well-separated labelled blobs in [0, 1]^2.
-PointSet blobs(std::size_t per_cluster, Stream& s) {
-  const double centres[3][2] = {{0.2, 0.2}, {0.8, 0.25}, {0.5, 0.8}};
-  PointSet p;
-  p.name = "blobs";
-  p.d = 2;
-  for (int c = 0; c < 3; ++c)
-    for (std::size_t i = 0; i < per_cluster; ++i) {
-      p.x.push_back(std::clamp(centres[c][0] + 0.05 * sample_normal(s), 0.0, 1.0));
-      p.x.push_back(std::clamp(centres[c][1] + 0.05 * sample_normal(s), 0.0, 1.0));
-      p.labels.push_back(c);
-    }
-  p.n = p.x.size() / 2;
-  return p;
 }
 
 }  // namespace

@@ -16,29 +16,16 @@
 #include "algorithms/clustering/lloyd.hpp"
 #include "algorithms/clustering/lloyd_reference.hpp"
 #include "algorithms/clustering/privgene.hpp"
+#include "clustering_fixtures.hpp"
 #include "core/samplers.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 
 using namespace dplab;
+using dplab::testing::blobs;
 using clustering::IterationBudget;
 
 namespace {
-
-PointSet blobs(std::size_t per_cluster, Stream& s) {
-  const double centres[3][2] = {{0.2, 0.2}, {0.8, 0.25}, {0.5, 0.8}};
-  PointSet p;
-  p.name = "blobs";
-  p.d = 2;
-  for (int c = 0; c < 3; ++c)
-    for (std::size_t i = 0; i < per_cluster; ++i) {
-      p.x.push_back(std::clamp(centres[c][0] + 0.05 * sample_normal(s), 0.0, 1.0));
-      p.x.push_back(std::clamp(centres[c][1] + 0.05 * sample_normal(s), 0.0, 1.0));
-      p.labels.push_back(c);
-    }
-  p.n = p.x.size() / 2;
-  return p;
-}
 
 double total(const std::vector<IterationBudget>& b) {
   double t = 0;

@@ -92,9 +92,11 @@ TEST_CASE("secure mode: laplace and geometric charge eps once; mechanisms withou
   CHECK(l.spent() == doctest::Approx(2.0));
   (void)m.discrete_laplace(7, 1.0, 1.0);
   CHECK(l.spent() == doctest::Approx(3.0));
-  std::vector<double> scores = {1, 2};
-  CHECK(contains(error_of([&] { m.exponential(scores, 1.0, 1.0); }), "no exact (secure) sampler"));
-  CHECK(contains(error_of([&] { m.laplace_exceedances(10, 1.0, 1.0, 1.0); }), "no exact (secure) sampler"));
+  // Mechanisms without an exact sampler refuse, saying why (tests/test_secure_noise_exponential.cpp
+  // covers those that have one).
+  Mechanisms::NoiseGroup group{1.0, 10};
+  CHECK(contains(error_of([&] { m.laplace_sum(std::span(&group, 1), 1.0, 1.0); }), "no exact (secure) sampler"));
+  CHECK(contains(error_of([&] { (void)m.laplace_blocks(1.0, 1.0); }), "grows with its length"));
   CHECK(l.spent() == doctest::Approx(3.0));  // refused before charging
   // Overspending is refused before drawing, as in fast mode.
   CHECK(contains(error_of([&] { m.laplace(0.0, 1.0, 100.0); }), "budget"));

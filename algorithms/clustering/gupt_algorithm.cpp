@@ -29,6 +29,7 @@ class Gupt : public Algorithm {
     };
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.point_domain = {0.0, 1.0};
     return i;
   }
 

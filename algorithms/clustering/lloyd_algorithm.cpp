@@ -23,6 +23,7 @@ class Lloyd : public Algorithm {
         {"iterations", "assignment steps to convergence, the confirming one included", false, ""},
     };
     i.accepts = {DatasetKind::Points};
+    i.point_domain = {0.0, 1.0};
     return i;
   }
 

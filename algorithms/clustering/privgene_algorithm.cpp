@@ -48,6 +48,7 @@ class PrivGene : public Algorithm {
     };
     i.budget_param = "budget_cap";
     i.accepts = {DatasetKind::Points};
+    i.point_domain = {0.0, 1.0};
     return i;
   }
 

@@ -107,12 +107,24 @@ AuditReport run_audit(const AuditOptions& opts) {
     throw Error(info.name + " cannot be audited: " + why);
   if (opts.samples < 200) throw Error("--samples must be at least 200 (half of them search, half test)");
   if (!(opts.alpha > 0 && opts.alpha < 1)) throw Error("the confidence level must lie strictly between 0 and 1");
-  const Params params = parse_params(info, opts.params);
+  if (opts.point_params && !opts.params.empty())
+    throw Error("--param cannot be combined with a spec point (the point gives every parameter)");
+  const Params params = opts.point_params ? *opts.point_params : parse_params(info, opts.params);
   // Fixtures refuse specs in check(); for the others it enforces the parameters' domain rules.
   if (info.role == AlgorithmRole::Algorithm) alg.check(params);
   const double budget = declared_budget(info, params);
   const FeatureLayout layout(info);
-  const std::vector<NeighbourPair> pairs = (*generator_for(info))(opts.shape);
+  PairShape shape = opts.shape;
+  shape.lo = info.point_domain.first;
+  shape.hi = info.point_domain.second;
+  const PairGenerator* generator = generator_for(info);
+  if (opts.point_kind) {
+    generator = find_pair_generator(*opts.point_kind);
+    if (!generator)
+      throw Error(std::string("there is no neighbouring-pair generator for the spec's dataset kind ") +
+                  kind_name(*opts.point_kind));
+  }
+  const std::vector<NeighbourPair> pairs = (*generator)(shape);
 
   AuditReport rep;
   rep.algorithm = info.name;

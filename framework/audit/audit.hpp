@@ -35,6 +35,10 @@ struct AuditOptions {
   std::size_t events_per_pair = 4;  // events validated per pair
   int threads = 0;                  // 0: OpenMP default
   Mechanisms::Noise noise = Mechanisms::Noise::fast;  // which samplers the mechanisms use
+  // A spec point (spec_point.hpp): its complete parameters, used instead of `params`, and the
+  // kind of the spec's dataset, whose pair generator is used instead of the algorithm's first.
+  const Params* point_params = nullptr;
+  const DatasetKind* point_kind = nullptr;
 };
 
 struct EventResult {

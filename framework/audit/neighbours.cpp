@@ -52,26 +52,52 @@ std::vector<NeighbourPair> histogram_pairs(const PairShape& s) {
   return out;
 }
 
-// Points: n points drawn once (a fixed public seed) in [-1/2, 1/2]^d, and the same with one
-// point added at the corner (1, ..., 1) or (-1, ..., -1) of the domain [-1, 1]^d, which moves
-// a coordinate sum by d in L1, the most any point can.
+// Points in the algorithm's box [lo, hi]^d ([-1, 1]^d unless it declares another, e.g. the
+// clustering baselines' [0, 1]^d). D: n points drawn once (a fixed public seed) in the box's
+// central half; D': the same with one point added at the corner (hi, ..., hi) or
+// (lo, ..., lo). A corner is the record an attacker would add: it moves every coordinate sum by
+// the most one point can (L1 d (hi - lo) / 2 from the centre), and so every mean and every
+// data-dependent region built around a mean (lu_thesis Algorithm 7.1's sampling zones) as far
+// as one record can. The third pair is the extreme of that: D is a tight cluster of n points
+// around the point a quarter along the box's diagonal, D' adds the far corner, so the mean
+// moves by about 3 (hi - lo) / (4 (n + 1)) in every coordinate.
 std::vector<NeighbourPair> point_pairs(const PairShape& s) {
   const std::size_t n = s.size ? s.size : 20, d = s.dim;
+  const double mid = (s.lo + s.hi) / 2, half = (s.hi - s.lo) / 2;
   PointSet base;
   base.n = n;
   base.d = d;
   Stream st(0xa0d17, hash64("audit points"), n, d);
-  for (std::size_t i = 0; i < n * d; ++i) base.x.push_back(st.uniform() - 0.5);
+  // mid + half (u - 1/2): for [-1, 1] exactly the u - 1/2 of the first audits.
+  for (std::size_t i = 0; i < n * d; ++i) base.x.push_back(mid + half * (st.uniform() - 0.5));
+  auto box = [&](double v) {
+    std::ostringstream o;
+    o << v;
+    return o.str();
+  };
+  const std::string central = "[" + box(mid - half / 2) + ", " + box(mid + half / 2) + "]^" + std::to_string(d);
+  auto add_corner = [](PointSet p, double corner) {
+    p.n += 1;
+    for (std::size_t j = 0; j < p.d; ++j) p.x.push_back(corner);
+    return p;
+  };
   std::vector<NeighbourPair> out;
-  for (double corner : {1.0, -1.0}) {
-    PointSet b = base;
-    b.n = n + 1;
-    for (std::size_t j = 0; j < d; ++j) b.x.push_back(corner);
+  for (double corner : {s.hi, s.lo}) {
     std::ostringstream desc;
-    desc << n << " points in [-1/2, 1/2]^" << d << ", and with a point added at (" << corner << ", ..., " << corner
-         << ")";
-    out.push_back({desc.str(), named(base, "audit D"), named(std::move(b), "audit D'")});
+    desc << n << " points in " << central << ", and with a point added at (" << corner << ", ..., " << corner << ")";
+    out.push_back({desc.str(), named(base, "audit D"), named(add_corner(base, corner), "audit D'")});
   }
+  // Distinct points (k-means starts from k distinct data points), within (hi - lo) / 40 of the
+  // quarter point.
+  PointSet cluster;
+  cluster.n = n;
+  cluster.d = d;
+  const double quarter = s.lo + (s.hi - s.lo) / 4;
+  for (std::size_t i = 0; i < n * d; ++i) cluster.x.push_back(quarter + (s.hi - s.lo) / 20 * (st.uniform() - 0.5));
+  std::ostringstream desc;
+  desc << n << " points within " << box((s.hi - s.lo) / 40) << " of (" << quarter << ", ..., " << quarter
+       << "), and with a point added at (" << s.hi << ", ..., " << s.hi << ")";
+  out.push_back({desc.str(), named(cluster, "audit D"), named(add_corner(cluster, s.hi), "audit D'")});
   return out;
 }
 

@@ -1,7 +1,9 @@
 // Neighbouring datasets for `dplab audit`: for each dataset kind, small pairs (D, D') that differ
 // in one individual's data, under the relation the algorithms of that kind claim privacy for.
 //   histogram        one cell +1 (one record added)
-//   points           one point added (at a corner of [-1, 1]^d, where sensitivities peak)
+//   points           one point added at a corner of the algorithm's box [lo, hi]^d (where
+//                    sensitivities peak), to points in the box's central half or to a
+//                    cluster of identical points
 //   transactions     one record added or removed
 //   bag of words     one document added
 //   curator totals   one record added to one curator (a curator's data changes)
@@ -31,6 +33,8 @@ struct NeighbourPair {
 struct PairShape {
   std::size_t size = 0;
   std::size_t dim = 2;
+  // Points: the box [lo, hi]^d of the algorithm's data (AlgorithmInfo::point_domain).
+  double lo = -1, hi = 1;
 };
 // Parses "size=N" / "dim=D" items (dplab audit --pair-param).
 PairShape parse_pair_shape(const std::vector<std::string>& items);
