@@ -3,8 +3,9 @@
 //   <every column of the points table>, trial, metric, index, value
 // Trials not computed yet (an interrupted run) are left out, never written as NaN rows; a
 // vector metric's NaN padding past a trial's length is left out too. wall_time and spent_eps
-// are exported as metrics. `index` is the 1-based position in a vector metric (empty for
-// scalars). The same table in Python: python/dplab (dplab.load).
+// are exported as metrics. `index` is a vector metric's declared index value (K = 10, 20, ...;
+// /index/<metric>) or, when it declares none, the 1-based position (empty for scalars). The same
+// table in Python: python/dplab (dplab.load). Parquet: see --parquet.
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/value.hpp"
 #include "framework/store.hpp"
+#include "framework/summary.hpp"
 
 namespace po = boost::program_options;
 
@@ -29,9 +31,8 @@ void write_tidy(const ResultData& r, std::ostream& out) {
   std::vector<std::string> prefix(r.points);  // the point's columns, once
   for (std::size_t p = 0; p < r.points; ++p)
     for (const auto& c : r.columns) prefix[p] += csv_cell(c.text ? c.strings[p] : number(c.numbers[p])) + ',';
-  auto row = [&](std::size_t p, std::size_t t, const std::string& metric, std::size_t index, double v) {
-    out << prefix[p] << t << ',' << csv_cell(metric) << ',' << (index ? std::to_string(index) : "") << ','
-        << number(v) << '\n';
+  auto row = [&](std::size_t p, std::size_t t, const std::string& metric, const std::string& index, double v) {
+    out << prefix[p] << t << ',' << csv_cell(metric) << ',' << index << ',' << number(v) << '\n';
   };
   for (std::size_t p = 0; p < r.points; ++p)
     for (std::size_t t = 0; t < r.trials; ++t) {
@@ -39,17 +40,20 @@ void write_tidy(const ResultData& r, std::ostream& out) {
       if (!r.done[cell]) continue;
       for (const auto& m : r.metrics) {
         if (!m.is_vector) {
-          row(p, t, m.name, 0, m.scalar[cell]);
+          row(p, t, m.name, "", m.scalar[cell]);
           continue;
         }
         const auto& v = m.vectors[cell];
         std::size_t len = v.size();
         while (len > 0 && std::isnan(v[len - 1])) --len;  // the padding, not values
-        for (std::size_t i = 0; i < len; ++i) row(p, t, m.name, i + 1, v[i]);
+        for (std::size_t i = 0; i < len; ++i) {
+          const double iv = index_value_at(m, p, i);
+          row(p, t, m.name, std::isnan(iv) ? std::to_string(i + 1) : number(iv), v[i]);
+        }
       }
-      row(p, t, "wall_time", 0, r.wall_time[cell]);
-      row(p, t, "spent_eps", 0, r.spent_eps[cell]);
-      if (r.has_delta) row(p, t, "spent_delta", 0, r.spent_delta[cell]);
+      row(p, t, "wall_time", "", r.wall_time[cell]);
+      row(p, t, "spent_eps", "", r.spent_eps[cell]);
+      if (r.has_delta) row(p, t, "spent_delta", "", r.spent_delta[cell]);
     }
 }
 
@@ -60,16 +64,22 @@ int export_result(const std::vector<std::string>& args) {
   opts.add_options()
       ("help,h", "show this help")
       ("per-trial", "one row per point x trial x metric element (the only table so far; `show --csv` has the summary)")
-      ("csv", "CSV (the default and only format; parquet: dplab.load(path).to_parquet(...) in Python)")
+      ("csv", "CSV (the default)")
+      ("parquet", "Parquet: refused with the reason (needs Apache Arrow, which Debian 12 does not package)")
       ("out,o", po::value<std::string>()->default_value(""), "write to FILE instead of standard output");
   const po::variables_map vm = parse_with_result(args, opts);
   if (vm.count("help")) {
     std::cout << opts << "\nColumns: every column of the points table (algorithm, dataset, every parameter),\n"
-                         "trial (0-based), metric, index (1-based position in a vector metric, empty for\n"
-                         "scalars), value. Only computed trials; wall_time and spent_eps included.\n";
+                         "trial (0-based), metric, index (a vector metric's index value, e.g. K = 10, 20, ...,\n"
+                         "or its 1-based position when it declares none; empty for scalars), value. Only\n"
+                         "computed trials; wall_time, spent_eps (and spent_delta) included.\n";
     return 0;
   }
   if (!vm.count("result")) throw Error("missing RESULT: dplab export results/<paper>/<name>.h5 --per-trial");
+  if (vm.count("parquet"))
+    throw Error("--parquet is not available: Parquet needs Apache Arrow (pyarrow or libarrow), which Debian 12 "
+                "(bookworm) does not package (apt-cache policy python3-pyarrow: no candidate). Use --csv, or in "
+                "Python with pyarrow from pip: dplab.load(RESULT).to_parquet(\"out.parquet\")");
   if (!vm.count("per-trial"))
     throw Error("say --per-trial (one row per point x trial x metric element); the per-point summary is `dplab show RESULT --csv`");
   const ResultData r = read_result(vm["result"].as<std::string>());

@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "dplab_git_version.hpp"
 #include "core/error.hpp"
+#include "framework/plugin_loader.hpp"
 
 namespace {
 
@@ -35,6 +36,8 @@ const char* kUsage =
     "  report [--results DIR] [--out DIR] [--claims]    HTML reproduction report: claims, figures, paper's numbers\n"
     "\n"
     "  dplab -C DIR <command>   run the command as if started in DIR\n"
+    "  dplab --plugins DIR ...  load every plugin .so in DIR (or one .so) first; repeatable, and\n"
+    "                           $DPLAB_PLUGIN_PATH (colon-separated) too (README \"Your own algorithm\")\n"
     "  dplab <command> --help   options of one command\n"
     "  dplab --version          version and commit\n";
 
@@ -58,8 +61,28 @@ int main(int argc, char** argv) {
     std::cerr << kUsage;
     return 2;
   }
-  std::string cmd = argv[first];
-  std::vector<std::string> args(argv + first + 1, argv + argc);
+  // --plugins DIR (repeatable) anywhere on the line: loaded before the command runs.
+  std::vector<std::string> plugin_dirs, rest;
+  for (int i = first; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--plugins") {
+      if (i + 1 >= argc) {
+        std::cerr << "dplab: --plugins needs a folder of plugin .so files (or one .so file)\n";
+        return 2;
+      }
+      plugin_dirs.push_back(argv[++i]);
+    } else if (a.rfind("--plugins=", 0) == 0) {
+      plugin_dirs.push_back(a.substr(10));
+    } else {
+      rest.push_back(a);
+    }
+  }
+  if (rest.empty()) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  const std::string cmd = rest.front();
+  const std::vector<std::string> args(rest.begin() + 1, rest.end());
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     std::cout << kUsage;
     return 0;
@@ -72,6 +95,7 @@ int main(int argc, char** argv) {
   // error, instead of the signal killing dplab half-way through a result file.
   std::signal(SIGXFSZ, SIG_IGN);
   try {
+    dplab::load_plugins(plugin_dirs);
     if (cmd == "list") return dplab::cli::list(args);
     if (cmd == "run") return dplab::cli::run(args);
     if (cmd == "show") return dplab::cli::show(args);

@@ -99,6 +99,11 @@ int plot(const std::vector<std::string>& args) {
   if (!vm.count("result")) throw Error("missing RESULT: dplab plot results/<paper>/<name>.h5");
   const std::string result = vm["result"].as<std::string>();
   const ResultData r = read_result(result);
+  if (r.meta.plot_json.empty() || r.meta.plot_json == "{}")
+    throw Error(result + ": its spec has no plot section, so there is nothing to draw (dplab show " + result +
+                " prints the numbers). Add one to " + (r.meta.spec_path.empty() ? std::string("the spec") : r.meta.spec_path) +
+                ", e.g. plot: {kind: line, x: <parameter>, y: <metric>, series: algorithm}, and run the spec again:"
+                " nothing is recomputed (the plot is not part of the spec's hash), the result gets the plot section");
   const std::string script = (fs::path(home()) / "plots" / "plot.py").string();
   if (!fs::exists(script)) throw Error("plotting script not found at " + script + " (set DPLAB_HOME)");
 

@@ -117,7 +117,8 @@ int show(const std::vector<std::string>& args) {
     std::vector<std::string> row;
     for (const auto& a : r.axes) row.push_back(cell_text(*r.column(a), s.point));
     row.push_back(s.metric);
-    if (any_vector) row.push_back(s.index < 0 ? "" : std::to_string(s.index));
+    // A vector metric's declared index value (K = 10, 20, ...), else its 1-based position.
+    if (any_vector) row.push_back(s.index < 0 ? "" : std::isnan(s.index_value) ? std::to_string(s.index) : num(s.index_value, csv));
     for (double x : {s.stats.mean, s.stats.sd, s.stats.ci_low, s.stats.ci_high}) row.push_back(num(x, csv));
     row.push_back(std::to_string(s.stats.n));
     row.push_back(s.paper ? num(*s.paper, csv) : (csv ? "" : "-"));
@@ -138,6 +139,7 @@ int show(const std::vector<std::string>& args) {
             << " threads on " << r.meta.host << ", " << r.meta.started << " .. "
             << (r.meta.finished.empty() ? "(incomplete)" : r.meta.finished) << "\n";
   if (!r.meta.overrides.empty()) std::cout << "overridden: " << r.meta.overrides << "\n";
+  if (!r.meta.plugins.empty()) std::cout << "plugins (sha256, path):\n" << r.meta.plugins;
   if (r.meta.code_history.find(',') != std::string::npos)
     std::cout << "note: trials were computed by several code versions: " << r.meta.code_history << "\n";
   std::cout << "\n";

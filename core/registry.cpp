@@ -22,6 +22,11 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 }
 }  // namespace
 
+std::vector<std::string>*& registration_errors() {
+  static std::vector<std::string>* sink = nullptr;
+  return sink;
+}
+
 std::string unknown_name_message(const std::string& what, const std::string& name,
                                  const std::vector<std::string>& known) {
   std::string msg = "unknown " + what + " " + quote(name);

@@ -10,6 +10,11 @@
 
 namespace dplab {
 
+// While a plugin is being dlopen'ed (framework/plugin_loader.hpp) a failed registration, such as
+// a name the binary already has, is recorded here instead of thrown: an exception must not
+// unwind through dlopen. Null (the default): registrations throw.
+std::vector<std::string>*& registration_errors();
+
 template <class T>
 class Registry {
  public:
@@ -18,7 +23,14 @@ class Registry {
     return r;
   }
   bool add(const std::string& name, std::shared_ptr<const T> item) {
-    if (items_.count(name)) throw Error("duplicate registration of '" + name + "'");
+    if (items_.count(name)) {
+      const std::string msg = "duplicate registration of '" + name + "'";
+      if (auto* sink = registration_errors()) {
+        sink->push_back(msg);
+        return false;
+      }
+      throw Error(msg);
+    }
     items_[name] = std::move(item);
     return true;
   }

@@ -105,6 +105,11 @@ struct MetricInfo {
   // Parameters of the evaluation itself (query counts, sanity bounds). A spec sets them like
   // algorithm parameters; they do not key the algorithm's random stream.
   std::vector<ParamSpec> params;
+  // The values of the index at a point's parameters, one per element (topk_utility: K = 10,
+  // 20, ..., 100 from top_k_step and top_k_max). Stored in the result file (/index/<metric>),
+  // shown by `show`, drawn on the x axis of `x: index` figures, and the `index` column of
+  // `export --per-trial` and dplab.load. Unset: the index is the 1-based position.
+  std::function<std::vector<double>(const Params&)> index_values = nullptr;
 };
 
 // What a metric sees of one trial: the algorithm's outputs, the (raw) dataset, the point's

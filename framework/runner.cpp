@@ -20,7 +20,9 @@
 
 #include "dplab_git_version.hpp"
 #include "core/error.hpp"
+#include "framework/home.hpp"
 #include "framework/plot_check.hpp"
+#include "framework/plugin_loader.hpp"
 #include "framework/progress.hpp"
 #include "framework/registry.hpp"
 #include "framework/checked_file.hpp"
@@ -66,6 +68,7 @@ MetricData describe_metric(const std::string& name, const std::vector<Point>& po
   if (const Metric* m = MetricRegistry::instance().find(name)) {
     MetricInfo mi = m->info();
     md.doc = mi.doc; md.is_vector = mi.is_vector; md.index = mi.index;
+    if (mi.is_vector && mi.index_values) for (const auto& p : points) md.index_values.push_back(mi.index_values(p.params));
     return md;
   }
   bool first = true;
@@ -317,19 +320,21 @@ void stamp_spec(ResultData& r, const Spec& spec, const std::vector<std::string>&
       : spec.reference;
   r.meta.reference_csv = read_file_or_empty(fs::path(ref_path).is_absolute() || fs::exists(ref_path)
                                                 ? ref_path
-                                                : (fs::path(DPLAB_SOURCE_DIR) / ref_path).string());
+                                                : (fs::path(dplab_home()) / ref_path).string());
 }
 
 // Records which code computes trials; warns when a result will mix code versions.
 void stamp_code(ResultData& r, bool resumed, std::size_t already, const std::string& out, bool quiet) {
-  if (resumed && already && r.meta.code_version != DPLAB_GIT_DESCRIBE && !quiet)
+  const std::string code = code_version();  // with "-dirty+plugins(...)" when plugins are loaded
+  if (resumed && already && r.meta.code_version != code && !quiet)
     std::cerr << "warning: " << out << " holds trials computed by code " << r.meta.code_version
-              << "; the missing ones will be computed by " << DPLAB_GIT_DESCRIBE
+              << "; the missing ones will be computed by " << code
               << " (--force recomputes everything with this code)\n";
-  r.meta.code_version = DPLAB_GIT_DESCRIBE;
-  if (r.meta.code_history.empty()) r.meta.code_history = DPLAB_GIT_DESCRIBE;
-  else if (r.meta.code_history.substr(r.meta.code_history.rfind(',') + 1) != DPLAB_GIT_DESCRIBE)
-    r.meta.code_history += std::string(",") + DPLAB_GIT_DESCRIBE;
+  r.meta.code_version = code;
+  r.meta.plugins = plugins_record();
+  if (r.meta.code_history.empty()) r.meta.code_history = code;
+  else if (r.meta.code_history.substr(r.meta.code_history.rfind(',') + 1) != code)
+    r.meta.code_history += "," + code;
 }
 
 // Trials 0..T-1 of every point not yet done, trial-major: every point gets its first trials

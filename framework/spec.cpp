@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +13,9 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/registry.hpp"
+#include "datasets/user_file.hpp"
+#include "framework/home.hpp"
 #include "framework/json.hpp"
 #include "framework/plot_check.hpp"
 #include "core/rng.hpp"
@@ -25,6 +29,10 @@ const std::vector<std::string> kTopLevelKeys = {
     "params", "sweep", "zip", "trials", "seed", "noise", "metrics", "plot", "reference", "notes"};
 const std::vector<std::string> kAlgorithmKeys = {"name", "label", "params", "sweep", "zip", "datasets"};
 const std::vector<std::string> kDatasetKeys = {"name", "label", "params", "seed", "transforms"};
+// A user's own data file (datasets/user_file.hpp): its options may also sit beside `file`.
+const std::vector<std::string> kFileDatasetKeys = {"file", "kind", "sha256", "name", "label", "params", "seed", "transforms",
+                                                   "header", "label_column", "items"};
+const std::vector<std::string> kFileOptions = {"header", "label_column", "items"};
 
 std::string join(const std::vector<std::string>& v) {
   std::string out;
@@ -173,8 +181,7 @@ class Reader {
       std::string k = key(kv.first, where);
       bool ok = false;
       for (const auto& a : allowed) ok |= a == k;
-      if (!ok) fail(kv.first, where.empty() ? k : where + "." + k,
-                    "unknown field " + quote(k) + " (allowed: " + join(allowed) + ")");
+      if (!ok) fail(kv.first, where.empty() ? k : where + "." + k, unknown_name_message("field", k, allowed));
     }
   }
 
@@ -345,6 +352,44 @@ DatasetRef read_dataset(const Reader& r, const YAML::Node& n, const std::string&
   d.line = r.line(n);
   if (n.IsScalar()) {
     d.name = n.Scalar();
+  } else if (n.IsMap() && n["file"]) {
+    // dataset: {file: my.csv, kind: points, ...}: registered as a catalogue entry of its own;
+    // its sha256 is written into the spec (so the result records it and a changed file is a
+    // different spec, never resumed into old trials).
+    r.check_keys(n, kFileDatasetKeys, field);
+    if (n["name"]) r.fail(n["name"], field + ".name", "give either 'name' (a catalogue entry) or 'file' (your data file), not both");
+    const std::string written = r.text(n, "file", true);
+    const std::string kind = r.text(n, "kind", false);
+    if (kind.empty())
+      r.fail(n, field + ".kind", "a data file needs its kind (allowed: points, histogram, transactions)");
+    const auto& kinds = user_file_kinds();
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+      r.fail(n["kind"], field + ".kind", "unknown kind " + quote(kind) + " (allowed: points, histogram, transactions)");
+    std::filesystem::path path(written);
+    if (path.is_relative()) path = std::filesystem::absolute(std::filesystem::path(r.file()).parent_path() / path);
+    path = path.lexically_normal();
+    UserFile u;
+    try {
+      u = register_user_file(path.string(), kind, r.text(n, "sha256", false));
+    } catch (const Error& e) {
+      const bool missing = !std::filesystem::exists(path);
+      r.fail(missing ? n["file"] : n, field + (missing ? ".file" : ".sha256"),
+             std::string(e.what()) + (missing ? " (a relative path is relative to the spec's folder)" : ""));
+    }
+    d.name = u.name;
+    d.label = r.text(n, "label", false);
+    if (d.label.empty()) d.label = path.stem().string();
+    d.params = r.param_map(n["params"], field + ".params");
+    for (const auto& k : kFileOptions)
+      if (n[k]) d.params[k] = r.raw(n[k], field + "." + k);
+    if (n["seed"]) d.seed = read_seed(r, n["seed"], field + ".seed");
+    if (YAML::Node tr = n["transforms"]) {
+      if (!tr.IsSequence()) r.fail(tr, field + ".transforms", "expected a list of transforms");
+      for (std::size_t i = 0; i < tr.size(); ++i)
+        d.transforms.push_back(read_transform(r, tr[i], field + ".transforms[" + std::to_string(i) + "]"));
+    }
+    YAML::Node node = n;
+    node["sha256"] = u.sha256;
   } else if (n.IsMap()) {
     r.check_keys(n, kDatasetKeys, field);
     d.name = r.text(n, "name", true);
@@ -481,6 +526,7 @@ Spec parse_spec(const std::string& text, const std::string& file,
   s.description = r.text(root, "description", false);
   s.reference = r.text(root, "reference", false);
   read_datasets(r, root, s);
+  s.effective_yaml = YAML::Dump(root) + "\n";  // again: a data file's sha256 was added
   read_algorithms(r, root, s);
   s.params = r.param_map(root["params"], "params");
   s.axes = r.sweep(root["sweep"], "sweep");
@@ -507,8 +553,21 @@ Spec load_spec(const std::string& path, const std::vector<std::string>& override
   if (!ec && size > kMaxSpecBytes)
     throw Error(path + ": " + std::to_string(size) + " bytes, more than a spec can be (" + std::to_string(kMaxSpecBytes) +
                 "); is this the right file?");
+  if (!std::filesystem::exists(path, ec)) {
+    // The commonest case: a spec path relative to dplab's folder, run from somewhere else.
+    const std::filesystem::path home = dplab_home();
+    std::string msg = path + ": cannot read spec file: there is no such file in " + std::filesystem::current_path(ec).string() + ". ";
+    const std::filesystem::path p(path);
+    if (p.is_relative() && std::filesystem::exists(home / p, ec))
+      msg += "dplab's experiments folder is " + (home / "experiments").string() + ": give the full path, dplab run " +
+             (home / p).string() + " (results go to ./results/ here), or run from there: dplab -C " + home.string() +
+             " run " + path;
+    else
+      msg += "dplab's experiments are in " + (home / "experiments").string() + " (dplab list experiments)";
+    throw Error(msg);
+  }
   std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot read spec file (does it exist?)");
+  if (!in) throw Error(path + ": cannot read spec file (permissions?)");
   std::stringstream ss;
   ss << in.rdbuf();
   return parse_spec(ss.str(), path, overrides);

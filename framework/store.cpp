@@ -249,6 +249,7 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
   m.host = rd.get_string(f, "host"); m.started = rd.get_string(f, "started");
   m.finished = rd.get_string(f, "finished"); m.plot_json = rd.get_string(f, "plot_json");
   m.reference_csv = rd.get_string(f, "reference_csv");
+  m.plugins = rd.get_string(f, "plugins");
   m.shard = rd.get_string(f, "shard");
   m.seed = rd.get_number<std::uint64_t>(f, "seed", H5::PredType::NATIVE_UINT64, false);
   m.threads = rd.get_number<int>(f, "threads", H5::PredType::NATIVE_INT, false);
@@ -305,6 +306,20 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
       rd.expect_dims(dims, {P, T}, name);
       rd.expect_fits(P * T, sizeof(double), name);
       md.scalar = rd.read_doubles(ds, dims, name);
+    }
+    if (f.nameExists("index") && f.openGroup("index").nameExists(md.name)) {
+      const std::string iname = "index/" + md.name;
+      H5::DataSet is = f.openGroup("index").openDataSet(md.name);
+      const auto idims = rd.dims_of(is, iname);
+      if (idims.size() != 2 || idims[0] != P) rd.bad(iname + " is not [points x length]");
+      rd.expect_fits(P * idims[1], sizeof(double), iname);
+      const std::vector<double> flat = rd.read_doubles(is, idims, iname);
+      md.index_values.resize(P);
+      for (std::size_t p = 0; p < P; ++p) {
+        auto& v = md.index_values[p];
+        v.assign(flat.begin() + static_cast<long>(p * idims[1]), flat.begin() + static_cast<long>((p + 1) * idims[1]));
+        while (!v.empty() && std::isnan(v.back())) v.pop_back();
+      }
     }
     r.metrics.push_back(std::move(md));
   }
@@ -385,7 +400,7 @@ void write_result(const std::string& path, const ResultData& r) {
                  {"spec_hash", m.spec_hash}, {"overrides", m.overrides}, {"code_version", m.code_version},
                  {"code_history", m.code_history}, {"host", m.host},
                  {"started", m.started}, {"finished", m.finished}, {"plot_json", m.plot_json},
-                 {"reference_csv", m.reference_csv}})
+                 {"reference_csv", m.reference_csv}, {"plugins", m.plugins}})
           put_string(f, k, v);
         if (!m.shard.empty()) put_string(f, "shard", m.shard);  // absent from whole results
         put_number(f, "seed", H5::PredType::NATIVE_UINT64, m.seed);
@@ -422,6 +437,21 @@ void write_result(const std::string& path, const ResultData& r) {
           }
         }
         mg.close();
+        bool any_index = false;
+        for (const auto& md : r.metrics) any_index |= !md.index_values.empty();
+        if (any_index) {
+          H5::Group ig = f.createGroup("index");
+          for (const auto& md : r.metrics) {
+            if (md.index_values.empty()) continue;
+            std::size_t L = 0;
+            for (const auto& v : md.index_values) L = std::max(L, v.size());
+            std::vector<double> flat(P * L, std::numeric_limits<double>::quiet_NaN());
+            for (std::size_t p = 0; p < md.index_values.size() && p < P; ++p)
+              std::copy(md.index_values[p].begin(), md.index_values[p].end(), flat.begin() + static_cast<long>(p * L));
+            write_doubles(ig, md.name, flat, {P, static_cast<hsize_t>(L)});
+          }
+          ig.close();
+        }
 
         H5::Group tg = f.createGroup("trials");
         const std::vector<hsize_t> dims = {P, T};

@@ -12,6 +12,10 @@
 //   /trials/done      uint8 [points x trials]: completion mask
 //   /trials/wall_time float64 seconds, /trials/spent_eps float64: per trial
 //   /trials/spent_delta float64: per trial, only for (eps, delta) algorithms
+//   /index/<name>     float64 [points x length]: the values of a vector metric's index at each
+//                     point (K = 10, 20, ...; NaN-padded), for metrics that declare them
+//                     (MetricInfo::index_values); absent: the index is the 1-based position
+//   attribute plugins: "<sha256>  <path>" per plugin loaded by the run (framework/plugin_loader)
 //
 // Files are written whole to a temporary name and renamed, so a crash at any moment leaves
 // either the previous checkpoint or the new one, never a torn file.
@@ -31,6 +35,7 @@ struct RunMeta {
   std::string code_history;  // every code version that computed trials of this file, oldest first
   std::string plot_json = "{}", reference_csv;
   std::string overrides;     // the run's --set assignments, "; "-separated (empty: the spec as written)
+  std::string plugins;       // plugins loaded by the run, one "<sha256>  <path>" line each (empty: none)
   std::string shard;         // "I/N" in a shard's file (dplab run --shard), stored only there
   std::uint64_t seed = 0;
   int threads = 1;
@@ -52,6 +57,9 @@ struct MetricData {
   bool raw = false;  // raw per-trial values for figures (OutputSpec::raw): not summarised
   std::vector<double> scalar;               // [P*T] when scalar
   std::vector<std::vector<double>> vectors; // [P*T] cells when vector
+  // [P] the index values of a vector metric at each point (MetricInfo::index_values); empty
+  // when the metric declares none (the index is then the 1-based position).
+  std::vector<std::vector<double>> index_values;
 };
 
 struct ResultData {

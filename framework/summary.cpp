@@ -115,6 +115,7 @@ std::string summary_json(const std::vector<SummaryRow>& rows) {
     out += i ? ",\n" : "\n";
     out += "{\"point\": " + std::to_string(r.point) + ", \"metric\": " + json_quote(r.metric) +
            ", \"index\": " + (r.index < 0 ? std::string("null") : std::to_string(r.index)) +
+           ", \"index_value\": " + json_number(r.index_value) +
            ", \"baseline\": " + json_quote(r.baseline) + ", \"n\": " + std::to_string(r.stats.n) +
            ", \"mean\": " + json_number(r.stats.mean) + ", \"sd\": " + json_number(r.stats.sd) +
            ", \"lo\": " + json_number(r.stats.ci_low) + ", \"hi\": " + json_number(r.stats.ci_high) +
@@ -127,6 +128,11 @@ std::string baseline_name(const std::map<std::string, std::string>& baseline) {
   std::string out;
   for (const auto& [k, v] : baseline) out += (out.empty() ? "" : ",") + k + "=" + v;
   return out;
+}
+
+double index_value_at(const MetricData& m, std::size_t p, std::size_t i) {
+  if (p >= m.index_values.size() || i >= m.index_values[p].size()) return std::numeric_limits<double>::quiet_NaN();
+  return m.index_values[p][i];
 }
 
 std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& ref, const SummaryOptions& opts) {
@@ -154,6 +160,7 @@ std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& r
         row.point = p;
         row.metric = m->name;
         row.index = m->is_vector ? static_cast<long>(i + 1) : -1;
+        row.index_value = index_value_at(*m, p, i);
         row.stats = summarize(v, det && m != &wall);
         row.paper = ref.find(values, m->name, row.index);
         rows.push_back(std::move(row));
@@ -178,6 +185,7 @@ std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& r
           row.point = p;
           row.metric = m->name;
           row.index = m->is_vector ? static_cast<long>(i + 1) : -1;
+          row.index_value = index_value_at(*m, p, i);
           row.baseline = baseline_name(base);
           row.stats = summarize(v);
           rows.push_back(std::move(row));

@@ -4,6 +4,7 @@
 // value where results/reference/ has one. Figures never recompute these: `dplab plot` hands
 // the rows to plots/ (see cli/plot.cpp).
 #pragma once
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -19,6 +20,9 @@ struct SummaryRow {
   std::size_t point = 0;
   std::string metric;   // a metric of the file, or "wall_time" (seconds of the algorithm)
   long index = -1;      // 1-based element of a vector metric; -1 for a scalar
+  // The metric's declared value of that element (K = 10, 20, ...; MetricData::index_values);
+  // NaN when it declares none (then the index is the position).
+  double index_value = std::numeric_limits<double>::quiet_NaN();
   // Empty, or the baseline the values are reduced against ("algorithm=Identity"): the
   // per-trial reduction 1 - y / y_baseline, paired by trial (trials share their public inputs).
   std::string baseline;
@@ -40,12 +44,15 @@ std::string cell_text(const PointColumn& c, std::size_t p);
 // have been corrected since the run), else the copy embedded in the result file.
 Reference load_reference(const ResultData& r, const std::string& home);
 
-// The rows as JSON ({"rows": [{point, metric, index, baseline, n, mean, sd, lo, hi, paper}]},
+// The rows as JSON ({"rows": [{point, metric, index, index_value, baseline, n, mean, sd, lo, hi, paper}]},
 // NaN and absent values as null): what plots/ draws.
 std::string summary_json(const std::vector<SummaryRow>& rows);
 
 // "algorithm=Identity" (keys in order): how a baseline is named in SummaryRow::baseline.
 std::string baseline_name(const std::map<std::string, std::string>& baseline);
+
+// The declared index value of element i (0-based) of metric m at point p; NaN when none.
+double index_value_at(const MetricData& m, std::size_t p, std::size_t i);
 
 // Throws an Error naming the file when a baseline matches no point or a point has no baseline.
 std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& ref,

@@ -197,7 +197,8 @@ EntryPlan plan_entry(const Spec& spec, std::size_t e, const std::vector<std::sha
   const Algorithm* alg = AlgorithmRegistry::instance().find(entry.name);
   if (!alg)
     throw Error(located(spec.file, entry.line, afield,
-                        unknown_name_message("algorithm", entry.name, AlgorithmRegistry::instance().names())));
+                        unknown_name_message("algorithm", entry.name, AlgorithmRegistry::instance().names()) +
+                            "; if it is your own, load its plugin: dplab --plugins DIR run ... (or $DPLAB_PLUGIN_PATH)"));
   plan.info = alg->info();
   // The spec's metrics may declare parameters of their own (e.g. the query set of a utility
   // metric). They are typed and defaulted like the algorithm's, but do not key the point's

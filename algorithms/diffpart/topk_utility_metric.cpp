@@ -39,6 +39,12 @@ class TopKUtility : public Metric {
     m.needs = {"sanitized"};
     m.is_vector = true;
     m.index = "K";
+    m.index_values = [](const Params& p) {  // K = step, 2 step, ..., top_k_max, as compute() runs
+      std::vector<double> ks;
+      for (std::int64_t k = p.integer("top_k_step"); k <= p.integer("top_k_max"); k += p.integer("top_k_step"))
+        ks.push_back(static_cast<double>(k));
+      return ks;
+    };
     m.needs_dataset = true;
     m.params = {
         ParamSpec::integer("top_k_max", 100, "largest K (Fig 8: 100)").at_least(1).at_most(100000),

@@ -121,6 +121,14 @@ class Result:
             return sd, sd, sd, n
         return col("mean"), col("lo"), col("hi"), n
 
+    def index_values(self, metric, p, baseline=None):
+        """The values a vector metric declares for its index at point p (K = 10, 20, ...: the
+        engine's index_value), or None when it declares none and the index is the position."""
+        values = [r.get("index_value") for r in self.rows(metric, p, baseline)]
+        if not values or any(v is None for v in values):
+            return None
+        return np.array(values, dtype=float)
+
     def raw_vectors(self, metric, trial):
         """One trial's raw values of a vector metric, [points x length] (NaN padding): data a
         figure draws as it is (one run's points), not a statistic."""

@@ -24,6 +24,7 @@ def draw(res, opts, out_base, formats):
     fig, panels = panel_axes(res, opts, tuple(opts.get("panel_size", (5.2, 4.0))))
     clipped_any = False
     legends = []  # per panel: (the axes that carries it, handles, names)
+    index_ticks = None  # the x positions of an `x: index` line (declared index values or 1, 2, ...)
     for ax, (title, sel) in panels:
         lines = {}
         for p in sel:
@@ -34,8 +35,11 @@ def draw(res, opts, out_base, formats):
             if x == "index":
                 (p,) = pts[:1]
                 mean, lo, hi, _ = res.summary(y, p, stat, baseline)
-                xs = np.arange(1, len(mean) + 1)
-                refs = [res.paper(y, p, int(i)) for i in xs]
+                positions = np.arange(1, len(mean) + 1)
+                declared = res.index_values(y, p, baseline)  # K = 10, 20, ... when the metric declares them
+                xs = declared if declared is not None and len(declared) == len(mean) else positions
+                index_ticks = xs
+                refs = [res.paper(y, p, int(i)) for i in positions]
             else:
                 pts = sorted(pts, key=lambda q: x_number(res.value(x, q)) if res.value(x, q) else 0)
                 xs = np.array([x_number(res.value(x, q)) for q in pts])
@@ -74,7 +78,8 @@ def draw(res, opts, out_base, formats):
         if opts.get("logx"):
             ax.set_xscale("log")
         if x == "index" and "xticklabels" in opts:
-            ax.set_xticks(np.arange(1, len(opts["xticklabels"]) + 1))
+            ticks = index_ticks if index_ticks is not None else np.arange(1, len(opts["xticklabels"]) + 1)
+            ax.set_xticks(ticks[:len(opts["xticklabels"])])
             ax.set_xticklabels([str(t) for t in opts["xticklabels"]])
         if "ylim" in opts:
             ax.set_ylim(*opts["ylim"])

@@ -6,8 +6,9 @@
 
 One row per point x computed trial x metric element, the same table as
 `dplab export RESULT --per-trial`: every column of the points table (algorithm, dataset and every
-parameter with its declared type: integer as Int64, real as float64, boolean, text as str), `trial` (0-based), `metric`, `index` (1-based
-position in a vector metric, <NA> for scalars), `value`. Trials not computed yet are left out,
+parameter with its declared type: integer as Int64, real as float64, boolean, text as str), `trial` (0-based), `metric`, `index` (a
+vector metric's index value as the file stores it, e.g. K = 10, 20, ..., else its 1-based
+position; <NA> for scalars; Int64 when every index value is an integer, else float64), `value`. Trials not computed yet are left out,
 and so is a vector metric's NaN padding. `wall_time` and `spent_eps` are metrics too.
 `dplab.meta(path)` gives the run's metadata (spec text, seed, code version, overrides, ...).
 The file's checksum is verified first (dplab.DamagedResult when it does not match).
@@ -57,6 +58,8 @@ def load(path):
             points[name] = _typed(values, _text(ds.attrs.get("type", "")))
         done = f["trials/done"][()].astype(bool)
         metrics = {name: ds[()] for name, ds in f["metrics"].items()}
+        # A vector metric's declared index values per point, [points x length] (NaN-padded).
+        index_values = {name: ds[()] for name, ds in f["index"].items()} if "index" in f else {}
         metrics["wall_time"] = f["trials/wall_time"][()]
         metrics["spent_eps"] = f["trials/spent_eps"][()]
         if "trials/spent_delta" in f:  # (eps, delta) algorithms only
@@ -75,13 +78,22 @@ def load(path):
             keep = np.arange(cells.shape[1])[None, :] < length[:, None]
             rows, index = np.nonzero(keep)
             p, t, value = p_idx[rows], t_idx[rows], cells[rows, index]
-        frame = pd.DataFrame({"_point": p, "trial": t, "metric": name,
-                              "index": pd.array(np.where(index >= 0, index + 1, 0), dtype="Int64"),
-                              "value": value})
-        frame.loc[index < 0, "index"] = pd.NA
+        if name in index_values and data.ndim == 3:
+            table_of = index_values[name]
+            inside = index < table_of.shape[1]
+            shown = np.full(len(index), np.nan)
+            shown[inside] = table_of[p[inside], index[inside]]
+            shown = np.where(np.isnan(shown), index + 1, shown)  # past the declared values: position
+        else:
+            shown = np.where(index >= 0, index + 1, np.nan).astype(float)
+        frame = pd.DataFrame({"_point": p, "trial": t, "metric": name, "index": shown, "value": value})
         frames.append(frame)
     tidy = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["_point", "trial", "metric", "index", "value"])
+    tidy["index"] = tidy["index"].astype(float)
+    known = tidy["index"].dropna()
+    if (known == np.round(known)).all():
+        tidy["index"] = tidy["index"].astype("Int64")
     table = pd.DataFrame(points)
     table["_point"] = np.arange(npoints)
     out = table.merge(tidy, on="_point", how="inner").sort_values(["_point", "trial"], kind="stable")
