@@ -708,7 +708,7 @@ RunSummary run_cluster(const RunOptions& opts, Cluster& cluster) {
   RankSetup mine;
   mine.threads = threads;
   mine.host = hostname();
-  mine.code = DPLAB_GIT_DESCRIBE;
+  mine.code = code_version();  // ranks must agree on the plugins too
   std::optional<Prepared> pr;
   std::optional<ResultLock> lock;
   Opened o;
