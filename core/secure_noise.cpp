@@ -117,8 +117,10 @@ u128 geometric_exp(Stream& s, u128 t, u128 sd) {
   if (t == 0 || sd == 0 || t >= kLimit || sd >= kLimit)
     throw Error("secure noise: geometric rate s/t needs 1 <= s, t < 2^120");
   for (;;) {
-    // X = U + t V, Pr[X = x] proportional to exp(-x / t) (as in discrete_laplace), then
-    // floor(X / s) has Pr[n] proportional to exp(-n s / t), in O(1) expected draws for any rate.
+    // X = U + t V is geometric with Pr[X = x] proportional to exp(-x / t): U uniform on
+    // {0..t-1} accepted with probability exp(-U/t), V the number of Bernoulli(exp(-1)) successes
+    // before the first failure. Then floor(X / s) has Pr[n] proportional to exp(-n s / t), in
+    // O(1) expected draws for any rate.
     const u128 u = uniform_below(s, t);
     if (!bernoulli_exp(s, u, t)) continue;
     u128 v = 0;
@@ -140,19 +142,9 @@ std::int64_t discrete_laplace(Stream& s, u128 t, u128 sd) {
   if (t == 0 || sd == 0 || t >= kLimit || sd >= kLimit)
     throw Error("secure noise: discrete Laplace scale t/s needs 1 <= s, t < 2^120");
   for (;;) {
-    // X = U + t V is geometric with Pr[X = x] proportional to exp(-x / t): U uniform on
-    // {0..t-1} accepted with probability exp(-U/t), V the number of Bernoulli(exp(-1)) successes
-    // before the first failure.
-    const u128 u = uniform_below(s, t);
-    if (!bernoulli_exp(s, u, t)) continue;
-    u128 v = 0;
-    while (bernoulli_exp_le1(s, 1, 1)) ++v;
-    u128 x;
-    if (__builtin_mul_overflow(t, v, &x) || __builtin_add_overflow(x, u, &x))
-      throw Error("secure noise: discrete Laplace draw overflows 128 bits");
-    // Y = floor(X / s) is geometric with parameter 1 - exp(-s/t); a random sign, with the
-    // negative zero rejected so that 0 is not counted twice.
-    const u128 y = x / sd;
+    // Y = floor(X / s) is geometric with parameter 1 - exp(-s/t) (geometric_exp); a random sign,
+    // with the negative zero rejected so that 0 is not counted twice.
+    const u128 y = geometric_exp(s, t, sd);
     const bool negative = s.next_u64() >> 63;
     if (negative && y == 0) continue;
     if (y > static_cast<u128>(std::numeric_limits<std::int64_t>::max()))
