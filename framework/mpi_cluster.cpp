@@ -11,6 +11,7 @@
 #define OMPI_SKIP_MPICXX 1
 #define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
@@ -19,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <iostream>
 #include <list>
 #include <thread>
 
@@ -46,6 +48,21 @@ bool launched_by_mpi() {
   for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
     if (std::getenv(v)) return true;
   return false;
+}
+
+// mpirun binds each rank to one core by default (OpenMPI: --bind-to core when there are at most
+// two ranks), so a rank's OpenMP threads would share that core: measured on 2 cores, Fig 7.7 at
+// 40 trials took 38-55 s under `mpirun -np 1 ... --threads 2` against 19-21 s without mpirun.
+// One line per rank whose affinity mask has fewer cores than its threads.
+void warn_if_bound(int rank, int threads) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return;
+  const int cores = CPU_COUNT(&set);
+  if (cores >= threads) return;
+  std::cerr << "dplab run: warning: MPI rank " << rank << " runs " << threads << " threads on the " << cores
+            << " core(s) mpirun bound it to; start mpirun with --bind-to none (or --map-by slot:PE=" << threads
+            << ") so that each thread has a core\n";
 }
 
 std::string pack_setup(const RankSetup& s) {
@@ -152,6 +169,7 @@ class MpiCluster final : public Cluster {
 
   void serve(const ComputeJob& job, Dispenser& dispenser, Collector& collector,
              const std::function<bool()>& interrupted) override {
+    warn_if_bound(rank_, job.threads);
     std::atomic<bool> local_done{false};
     auto stopping = [&] { return collector.failed() || interrupted(); };
     // Rank 0's own threads take items one at a time, as the single-process runner does.
@@ -244,6 +262,7 @@ class MpiCluster final : public Cluster {
   }
 
   void work(const ComputeJob& job, std::int64_t abort_after) override {
+    warn_if_bound(rank_, job.threads);
     std::mutex m;
     std::condition_variable cv;
     std::deque<WorkItem> queue;

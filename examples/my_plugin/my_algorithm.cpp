@@ -56,6 +56,8 @@ class GaussianMean : public Algorithm {
   void run(TrialContext& ctx) const override {
     const auto& data = ctx.dataset<PointSet>();
     const double bound = ctx.params.real("bound"), n = static_cast<double>(data.n);
+    // Neighbours replace one record, so n is public and only the sum needs noise (under
+    // add/remove-one neighbours n would have to be noised too). L2 sensitivity of the sum: bound.
     const double sum = clipped_sum(data, bound);
     const double noisy = ctx.noise.gaussian(sum, bound, ctx.params.real("eps"), ctx.params.real("delta"), "clipped sum");
     ctx.out.scalar("mean", noisy / n);
