@@ -1,5 +1,6 @@
 #include "datasets/parse.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <utility>
@@ -123,6 +124,16 @@ std::vector<std::int64_t> parse_integer_column(std::string_view text, const std:
     s.end_line("one integer per line");
   }
   return out;
+}
+
+std::vector<std::int32_t> dense_labels(const std::vector<std::int64_t>& raw) {
+  std::vector<std::int64_t> ids = raw;
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<std::int32_t> labels(raw.size());
+  for (std::size_t i = 0; i < raw.size(); ++i)
+    labels[i] = static_cast<std::int32_t>(std::lower_bound(ids.begin(), ids.end(), raw[i]) - ids.begin());
+  return labels;
 }
 
 }  // namespace dplab

@@ -68,6 +68,9 @@ RealTable parse_real_table(std::string_view text, const std::string& file, std::
 std::vector<std::int64_t> parse_integer_column(std::string_view text, const std::string& file,
                                                std::size_t rows_hint = 0);
 
+// Class labels as dense ids 0..c-1 in the order of the raw values (ground truth read from files).
+std::vector<std::int32_t> dense_labels(const std::vector<std::int64_t>& raw);
+
 // ---- implementation of the template ----
 
 template <class T>

@@ -86,12 +86,7 @@ std::shared_ptr<const Dataset> load_points(const DatasetInfo& info, const Datase
         raw[i] = static_cast<std::int64_t>(v);
       }
     }
-  std::vector<std::int64_t> ids = raw;
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  ps->labels.resize(raw.size());
-  for (std::size_t i = 0; i < raw.size(); ++i)
-    ps->labels[i] = static_cast<std::int32_t>(std::lower_bound(ids.begin(), ids.end(), raw[i]) - ids.begin());
+  ps->labels = dense_labels(raw);
   return ps;
 }
 

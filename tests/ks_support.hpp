@@ -45,4 +45,9 @@ inline std::function<double(double)> numeric_cdf(const std::function<double(doub
   };
 }
 
+// |observed - n p| within z standard deviations of Binomial(n, p).
+inline bool binomial_ok(double observed, double n, double p, double z = 5.0) {
+  return std::fabs(observed - n * p) <= z * std::sqrt(n * p * (1 - p)) + 1e-9;
+}
+
 }  // namespace dplab::testing

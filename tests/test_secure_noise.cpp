@@ -13,21 +13,14 @@
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
 #include "framework/spec.hpp"
+#include "ks_support.hpp"
 #include "test_support.hpp"
 
 using namespace dplab;
+using dplab::testing::binomial_ok;
 using dplab::testing::contains;
 using dplab::testing::error_of;
 namespace sn = dplab::secure;
-
-namespace {
-
-// |observed - n p| within z standard deviations of Binomial(n, p).
-bool binomial_ok(double observed, double n, double p, double z = 5.0) {
-  return std::fabs(observed - n * p) <= z * std::sqrt(n * p * (1 - p)) + 1e-9;
-}
-
-}  // namespace
 
 TEST_SUITE("secure_noise") {
 

@@ -13,18 +13,16 @@
 #include "core/secure_exponential.hpp"
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
+#include "ks_support.hpp"
 #include "test_support.hpp"
 
 using namespace dplab;
+using dplab::testing::binomial_ok;
 using dplab::testing::contains;
 using dplab::testing::error_of;
 namespace sn = dplab::secure;
 
 namespace {
-
-bool binomial_ok(double observed, double n, double p, double z = 5.0) {
-  return std::fabs(observed - n * p) <= z * std::sqrt(n * p * (1 - p)) + 1e-9;
-}
 
 // exp(eps s_i / 2) / sum_j exp(eps s_j / 2), sensitivity 1.
 std::vector<double> exponential_law(const std::vector<double>& scores, double eps) {
