@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "algorithms/clustering/assign.hpp"
+#include "algorithms/clustering/lloyd.hpp"
 #include "core/rng.hpp"
 #include "core/simd.hpp"
 
@@ -82,7 +83,7 @@ TEST_SUITE("kmeans_blocked") {
 
 TEST_CASE("labels, counts, sums and centroids equal the scalar path over Lloyd iterations") {
   for (std::size_t d : {1u, 2u, 3u, 4u, 5u, 10u, 16u, 17u})
-    for (std::size_t k : {8u, 20u, 101u, 300u}) {
+    for (std::size_t k : {2u, 3u, 5u, 8u, 20u, 101u, 300u}) {
       CAPTURE(d);
       CAPTURE(k);
       const std::size_t n = 1000 + 7 * d + k;  // not a multiple of the block
@@ -96,6 +97,96 @@ TEST_CASE("data far from the origin: the expanded form is imprecise and the cert
   // errors ~1e-4, far above the gaps between centroids.
   const PointSet data = points(5000, 2, 3, 1.0e6, 1.0e-3);
   check_levels(data, random_centroids(20, 2, 4, 1.0e6, 1.0e-3), 20, 3);
+}
+
+TEST_CASE("scales float cannot hold: tiny, huge and non-finite coordinates take the direct formula") {
+  // The kernel ranks in single precision: coordinates near 1e-30 underflow its squares (the
+  // certificate's absolute floor sends them to the direct formula), near 1e25 they overflow it
+  // (the norm limit does), and NaN or infinite coordinates never pass the gap test.
+  check_levels(points(3000, 2, 5, 0.0, 1.0e-30), random_centroids(12, 2, 6, 0.0, 1.0e-30), 12, 2);
+  check_levels(points(3000, 3, 7, 0.0, 1.0e25), random_centroids(12, 3, 8, 0.0, 1.0e25), 12, 2);
+  PointSet mixed = points(3000, 2, 9, 0.0, 1.0);
+  mixed.x[10] = std::nan("");
+  mixed.x[501] = HUGE_VAL;
+  mixed.x[2002] = -HUGE_VAL;
+  mixed.x[4001] = 1.0e300;
+  check_levels(mixed, random_centroids(9, 2, 10, 0.0, 1.0), 9, 1);
+  // Huge centroids beside ordinary data: the whole pass takes the direct formula.
+  std::vector<double> far = random_centroids(9, 2, 11, 0.0, 1.0);
+  far[4] = 1.0e200;
+  check_levels(points(3000, 2, 12, 0.0, 1.0), far, 9, 1);
+}
+
+TEST_CASE("data far from the origin with a modest spread (centring keeps the kernel useful)") {
+  // Longitude/latitude-like data: offsets of 1e2 and a spread of 1e-2, where uncentred float
+  // scores would leave almost every point uncertain.
+  const PointSet data = points(20000, 2, 13, 40.0, 0.01);
+  check_levels(data, random_centroids(16, 2, 14, 40.0, 0.01), 16, 3);
+}
+
+TEST_CASE("points near bisectors at every distance the float scores cannot resolve, at several scales") {
+  // Each point is the midpoint of two random centroids moved along their difference by a
+  // relative 10^-9 .. 10^-3: from well inside double's resolution to beyond float's, where the
+  // certificate's threshold lies. Offsets move everything away from the origin.
+  for (double offset : {0.0, 1.0e3, -5.0e5})
+    for (double spread : {1.0e-3, 1.0, 1.0e4}) {
+      CAPTURE(offset);
+      CAPTURE(spread);
+      const std::size_t k = 11, d = 3;
+      const std::vector<double> c = random_centroids(k, d, 17, offset, spread);
+      PointSet data;
+      data.d = d;
+      Stream s(18, 19, 20);
+      for (int i = 0; i < 3000; ++i) {
+        const std::size_t a = i % k, b = (i / k + a + 1) % k;
+        const double t = std::pow(10.0, -9.0 + 6.0 * s.uniform()) * (i % 2 ? 1 : -1);
+        for (std::size_t j = 0; j < d; ++j) {
+          const double mid = 0.5 * (c[a * d + j] + c[b * d + j]);
+          data.x.push_back(mid + t * (c[b * d + j] - c[a * d + j]));
+        }
+      }
+      data.n = data.x.size() / d;
+      check_levels(data, c, k, 1);
+    }
+}
+
+// The k-means cost by the old definition: the minimum over centroids of the direct distance,
+// NaN distances skipped.
+double naive_cost(const PointSet& data, const std::vector<double>& c, std::size_t k) {
+  double total = 0;
+  for (std::size_t i = 0; i < data.n; ++i) {
+    double best = HUGE_VAL;
+    for (std::size_t j = 0; j < k; ++j) {
+      double s = 0;
+      for (std::size_t t = 0; t < data.d; ++t) {
+        const double diff = data.x[i * data.d + t] - c[j * data.d + t];
+        s += diff * diff;
+      }
+      best = std::min(best, s);
+    }
+    total += best;
+  }
+  return total;
+}
+
+TEST_CASE("kmeans_cost from the certified labels equals the minimum over centroids, bit for bit") {
+  LevelGuard guard;
+  for (std::size_t d : {1u, 2u, 3u, 5u, 10u, 17u})
+    for (std::size_t k : {1u, 3u, 8u, 20u}) {
+      CAPTURE(d);
+      CAPTURE(k);
+      PointSet data = points(2000 + d, d, 31 * d + k, 0.5, 2.0);
+      data.x[7] = std::nan("");  // a NaN distance: the minimum skips it
+      const std::vector<double> c = random_centroids(k, d, 40 + k, 0.5, 2.0);
+      const double expected = naive_cost(data, c, k);
+      for (simd::Level level : {simd::Level::scalar, simd::Level::avx2, simd::Level::avx512}) {
+        if (level > simd::supported()) continue;
+        simd::set_level(level);
+        const double got = kmeans_cost(data, c, k);
+        CAPTURE(simd::name(level));
+        CHECK(std::memcmp(&got, &expected, sizeof got) == 0);
+      }
+    }
 }
 
 TEST_CASE("exact ties go to the lowest index, as in the direct formula") {

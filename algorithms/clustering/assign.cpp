@@ -4,6 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "algorithms/clustering/assign_kernels.hpp"
 #include "core/simd.hpp"
 
@@ -104,60 +108,109 @@ void assign_direct(const double* x, std::size_t n, std::size_t d, const double* 
   }
 }
 
-// The expanded form ||x||^2 - 2 x.c + ||c||^2 in blocks of kernels::kBlock points. The kernel's
-// scores S_c = ||c||^2 - 2 x.c (FMA chain) are within g_{2d} (||x|| + ||c||)^2 of the exact ones
-// and the direct formula's distances within g_{d+2} (||x|| + ||c||)^2 of theirs (g_n ~ n 2^-53,
-// Higham's gamma). (||x|| + ||c||)^2 <= 2 (||x||^2 + max ||c||^2), so a gap between the two
-// smallest scores above 8 g_{2d+2} (||x||^2 + max ||c||^2) proves the direct formula picks the
-// same centroid, strictly; tau_scale doubles that bound for the rounding of the norms
-// themselves. Points within it (exact ties included) are recomputed with the direct formula.
-// Sums are accumulated in point order, as the direct path does, so they are bit-identical; a run
-// of points with the same label adds into registers (D known at compile time; 0: any d <= 16)
-// instead of through memory, which the store-to-load latency of sums[b] += p would bound.
+// Adds point p to its cluster's sums. For d = 2 one SSE2 add of both coordinates: lane-wise the
+// same IEEE addition as two scalar adds, so the same bits.
+template <std::size_t D>
+inline void add_point(double* sum, const double* p, std::size_t d) {
+#if defined(__SSE2__)
+  if constexpr (D == 2) {
+    _mm_storeu_pd(sum, _mm_add_pd(_mm_loadu_pd(sum), _mm_loadu_pd(p)));
+    return;
+  }
+#endif
+  for (std::size_t j = 0; j < d; ++j) sum[j] += p[j];
+}
+
+// The centroids as the vector kernels take them: centred on their mean o (the scores are
+// translation invariant, and centring keeps single precision useful for data far from the
+// origin), -2 c' and ||c'||^2 in float, and the certificate's two constants.
+struct KernelCentroids {
+  const float* mc = nullptr;  // k x d: -2 fl32(c - o)
+  const float* cn = nullptr;  // k: fl32(||c - o||^2)
+  double origin[16] = {};
+  float tau_scale = 0, tau_base = 0;
+};
+
+// The certificate (why a point the kernel ranks with a large enough gap needs no recomputation).
+// With x' = x - o, c' = c - o exactly, u = 2^-24 and gamma_n = 1.01 n 2^-53:
+// - the kernel's score of centroid c is within E_k = 2 (d + 5) u (||x'||^2 + ||c'||^2) of the
+//   exact ||c'||^2 - 2 x'.c': rounding x', c' and ||c'||^2 to float perturbs the terms by at most
+//   4.1 u of (||x'|| + ||c'||)^2, the chain of d FMAs by gamma_d (Higham, eq. 3.5), and
+//   (||x'|| + ||c'||)^2 <= 2 (||x'||^2 + ||c'||^2);
+// - the direct formula's distance sum_j (x_j - c_j)^2 is within E_d = gamma_{d+2} ||x - c||^2
+//   <= 2 gamma_{d+2} (||x'||^2 + ||c'||^2) of the exact one (x - c = x' - c');
+// - exact distances and exact scores differ by ||x'||^2, the same for every centroid.
+// So a gap between the kernel's two best scores above 2 E_k + 2 E_d, i.e. above
+// T = (4 (d + 5) u + 4 gamma_{d+2}) (||x'||^2 + max ||c'||^2), proves the direct formula picks the
+// kernel's centroid, strictly. The kernel tests gap > tau_scale ||x'||^2 + tau_base with both
+// coefficients doubled (for the rounding of ||x'||^2, of tau and of the gap themselves) and an
+// absolute 2^-100 for underflow (relative bounds fail below float's normal range; flush-to-zero
+// errors are below 2^-126 (1 + ||c'||^2)). Points that fail, or with ||x'||^2 >= kNormLimit
+// (float overflow), are recomputed directly; centroids with ||c'||^2 >= kNormLimit send the whole
+// pass to the direct formula.
+bool kernel_centroids(const double* centroids, std::size_t k, std::size_t d, std::vector<float>& buffer,
+                      KernelCentroids& out) {
+  for (std::size_t j = 0; j < d; ++j) {
+    double mean = 0;
+    for (std::size_t c = 0; c < k; ++c) mean += centroids[c * d + j];
+    out.origin[j] = mean / static_cast<double>(k);
+  }
+  buffer.resize(k * d + k);
+  float* mc = buffer.data();
+  float* cn = mc + k * d;
+  double cmax2 = 0;
+  for (std::size_t c = 0; c < k; ++c) {
+    double norm = 0;
+    for (std::size_t j = 0; j < d; ++j) {
+      const double v = centroids[c * d + j] - out.origin[j];
+      mc[c * d + j] = -2.0f * static_cast<float>(v);  // the doubling is exact
+      norm += v * v;
+    }
+    cn[c] = static_cast<float>(norm);
+    cmax2 = std::max(cmax2, norm);
+  }
+  if (!(cmax2 < kernels::kNormLimit)) return false;  // NaN, infinite or too large
+  const double u = 0x1.0p-24, gamma = 1.01 * static_cast<double>(d + 2) * 0x1.0p-53;
+  const double coefficient = 2.0 * (4.0 * static_cast<double>(d + 5) * u + 4.0 * gamma);
+  out.mc = mc;
+  out.cn = cn;
+  out.tau_scale = static_cast<float>(coefficient);
+  out.tau_base = static_cast<float>(coefficient * cmax2 + 0x1.0p-100);
+  return true;
+}
+
+// Blocks of kernels::kBlock points: centred and transposed into float rows, ranked by the
+// kernel, uncertain points recomputed directly. Sums are added in point order, as the direct
+// path adds them, so they are bit-identical; counts go to four partial tallies.
 template <std::size_t D>
 void assign_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
-                    std::size_t k, const double* mc, const double* cn, double cmax2, simd::Level level,
-                    std::int32_t* labels, double* sums, double* counts) {
+                    std::size_t k, const KernelCentroids& kc, simd::Level level, std::int32_t* labels,
+                    double* sums, double* partial_counts) {
   using kernels::kBlock;
   const std::size_t d = D ? D : d_any;
   const Nearest direct = direct_for(d, k);
-  const double tau_scale = 16.0 * static_cast<double>(2 * d + 2) * 0x1.0p-53;
-  double xt[kBlock * 16] = {};  // d <= 16 on this path; a last partial block is padded with zeros
-  std::int32_t best[kBlock];
-  double run[D ? D : 16];
-  std::size_t run_label = 0, run_count = 0;
-  for (std::size_t j = 0; j < d; ++j) run[j] = sums[j];
+  alignas(64) float xt[kBlock * 16];  // d <= 16 on this path; a last partial block is padded with zeros
+  alignas(64) std::int32_t best[kBlock];
   for (std::size_t start = 0; start < n; start += kBlock) {
     const std::size_t m = std::min(kBlock, n - start);
     const double* block = x + start * d;
-    if (m == kBlock) {
-      for (std::size_t i = 0; i < kBlock; ++i)
-        for (std::size_t j = 0; j < d; ++j) xt[j * kBlock + i] = block[i * d + j];
-    } else {
-      for (std::size_t i = 0; i < kBlock; ++i)
-        for (std::size_t j = 0; j < d; ++j) xt[j * kBlock + i] = i < m ? block[i * d + j] : 0.0;
-    }
-    const unsigned uncertain = level == simd::Level::avx512
-                                   ? kernels::nearest_avx512(xt, d, mc, cn, k, tau_scale, cmax2, best)
-                                   : kernels::nearest_avx2(xt, d, mc, cn, k, tau_scale, cmax2, best);
+    for (std::size_t i = 0; i < m; ++i)
+      for (std::size_t j = 0; j < d; ++j) xt[j * kBlock + i] = static_cast<float>(block[i * d + j] - kc.origin[j]);
+    for (std::size_t i = m; i < kBlock; ++i)
+      for (std::size_t j = 0; j < d; ++j) xt[j * kBlock + i] = 0.0f;
+    const std::uint64_t uncertain =
+        level == simd::Level::avx512
+            ? kernels::nearest_avx512(xt, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best)
+            : kernels::nearest_avx2(xt, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best);
     for (std::size_t i = 0; i < m; ++i) {
       const double* p = block + i * d;
       std::size_t b = static_cast<std::size_t>(best[i]);
       if ((uncertain >> i) & 1u) [[unlikely]] b = direct(p, d, soa, centroids, k);
       labels[start + i] = static_cast<std::int32_t>(b);
-      if (b != run_label) {
-        counts[run_label] += static_cast<double>(run_count);  // integers: exact in any order
-        for (std::size_t j = 0; j < d; ++j) sums[run_label * d + j] = run[j];
-        run_label = b;
-        run_count = 0;
-        for (std::size_t j = 0; j < d; ++j) run[j] = sums[b * d + j];
-      }
-      ++run_count;
-      for (std::size_t j = 0; j < d; ++j) run[j] += p[j];
+      partial_counts[(i & 3) * k + b] += 1;
+      add_point<D>(sums + b * d, p, d);
     }
   }
-  counts[run_label] += static_cast<double>(run_count);
-  for (std::size_t j = 0; j < d; ++j) sums[run_label * d + j] = run[j];
 }
 
 }  // namespace
@@ -169,38 +222,27 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
   acc.sums.assign(k * d, 0.0);
   acc.counts.assign(k, 0.0);
   // scratch: the centroids in structure-of-arrays order (soa[j * k + c] = coordinate j of
-  // centroid c), then -2 c (k x d) and ||c||^2 (k) for the blocked kernels.
-  scratch.resize(3 * k * d + k);
+  // centroid c), for the direct formula.
+  scratch.resize(k * d);
   double* soa = scratch.data();
-  double* mc = soa + k * d;
-  double* cn = mc + k * d;
-  double cmax2 = 0;
-  for (std::size_t c = 0; c < k; ++c) {
-    double norm = 0;
-    for (std::size_t j = 0; j < d; ++j) {
-      const double v = centroids[c * d + j];
-      soa[j * k + c] = v;
-      mc[c * d + j] = -2.0 * v;  // exact
-      norm += v * v;
-    }
-    cn[c] = norm;
-    cmax2 = std::max(cmax2, norm);
-  }
+  for (std::size_t c = 0; c < k; ++c)
+    for (std::size_t j = 0; j < d; ++j) soa[j * k + c] = centroids[c * d + j];
   const simd::Level level = simd::level();
-  // Below 8 centroids the transposition costs more than the kernel saves (bench/).
-  if (level != simd::Level::scalar && d <= 16 && k >= 8 && std::isfinite(cmax2))
-  {
-    double* sums = acc.sums.data();
-    double* counts = acc.counts.data();
-    std::int32_t* labels = acc.labels.data();
+  KernelCentroids kc;
+  // From k = 2 on the kernel beats the direct formula (bench_kmeans: k = 3 on Birch3, 0.32 against
+  // 0.43 ms a pass); d <= 16 bounds the block buffer.
+  if (level != simd::Level::scalar && d <= 16 && k >= 2 &&
+      kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc)) {
+    acc.partial_counts.assign(4 * k, 0.0);
+    double* tally = acc.partial_counts.data();
+    const double* x = data.x.data();
     switch (d) {
-      case 2: return assign_blocked<2>(data.x.data(), n, d, soa, centroids.data(), k, mc, cn, cmax2, level, labels,
-                                       sums, counts);
-      case 3: return assign_blocked<3>(data.x.data(), n, d, soa, centroids.data(), k, mc, cn, cmax2, level, labels,
-                                       sums, counts);
-      default: return assign_blocked<0>(data.x.data(), n, d, soa, centroids.data(), k, mc, cn, cmax2, level,
-                                        labels, sums, counts);
+      case 2: assign_blocked<2>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
+      case 3: assign_blocked<3>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
+      default: assign_blocked<0>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
     }
+    for (std::size_t c = 0; c < k; ++c) acc.counts[c] = (tally[c] + tally[k + c]) + (tally[2 * k + c] + tally[3 * k + c]);
+    return;
   }
   assign_direct(data.x.data(), n, d, soa, centroids.data(), k, acc.labels.data(), acc.sums.data(), acc.counts.data());
 }

@@ -1,11 +1,12 @@
 // The k-means assignment step, the hot path of every k-means variant (budget_series Algorithm 1,
 // Lloyd, the thesis's convergent DP k-means): each point goes to its nearest centroid, and the
-// per-cluster counts and coordinate sums are accumulated in the same pass. With AVX2 or AVX-512
-// (core/simd.hpp) the nearest centroid comes from the expanded form ||c||^2 - 2 x.c over blocks
-// of 16 points (assign_kernels.hpp), certified against the direct formula sum_j (x_j - c_j)^2:
-// a point whose two best scores are within the rounding bound is recomputed directly, so labels,
-// counts and sums are bit for bit those of the direct (scalar) path, ties to the lowest index
-// included (tests/test_kmeans_blocked.cpp). Nothing is allocated when the caller reuses its buffers.
+// per-cluster counts and coordinate sums are accumulated in the same pass (the update then only
+// divides). With AVX2 or AVX-512 (core/simd.hpp) the nearest centroid comes from the expanded
+// form ||c'||^2 - 2 x'.c' in single precision over blocks of 64 points (assign_kernels.hpp),
+// certified against the direct formula sum_j (x_j - c_j)^2 in double: a point whose two best
+// scores are within the rounding bound is recomputed directly, so labels, counts and sums are bit
+// for bit those of the direct (scalar) path, ties to the lowest index included
+// (tests/test_kmeans_blocked.cpp). Nothing is allocated when the caller reuses its buffers.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -18,6 +19,11 @@ struct Accumulators {
   std::vector<std::int32_t> labels;  // n: nearest centroid (lowest index on ties)
   std::vector<double> sums;          // k * d, row-major by cluster
   std::vector<double> counts;        // k
+  // Scratch of the vector path: four partial counts per cluster (integers, exact in any order;
+  // four break the store-to-load chain of consecutive points in one cluster) and the centred
+  // centroids in single precision.
+  std::vector<double> partial_counts;
+  std::vector<float> kernel_centroids;
 };
 
 // centroids: k * d, row-major. Resizes the accumulators and `scratch` (the centroids rearranged
