@@ -94,6 +94,10 @@ TEST_SUITE("kmeans") {
     // Truth A = {0,1,2}, B = {3,4,5}; found X = {0,1,3}, Y = {2,4,5}: best matching A-X, B-Y,
     // each TP 2, P = R = 2/3 -> F1 2/3 each.
     CHECK(weighted_f1({0, 0, 0, 1, 1, 1}, {0, 0, 1, 0, 1, 1}) == doctest::Approx(2.0 / 3));
+    // Label values spread wider than the data (the sorted-values path, not the table): the same.
+    CHECK(weighted_f1({0, 0, 0, 1, 1, 1}, {-2000000000, -2000000000, 7, -2000000000, 7, 7}) ==
+          doctest::Approx(2.0 / 3));
+    CHECK(weighted_f1({-5, -5, 2000000000, 2000000000}, {3, 3, 1, 1}) == doctest::Approx(1));
   }
 
   TEST_CASE("NIVC by hand") {
@@ -101,6 +105,8 @@ TEST_SUITE("kmeans") {
     CHECK(nivc({0, 2, 10}, 1, {0, 0, 1}) == doctest::Approx(2.0 / 3));
     // One cluster of two 2-D points (0,0), (2,2): mean (1,1), deviations 2 + 2, over 2 points.
     CHECK(nivc({0, 0, 2, 2}, 2, {4, 4}) == doctest::Approx(2.0));
+    // Labels far apart (the sorted-values path) cluster the same way.
+    CHECK(nivc({0, 2, 10}, 1, {-2000000000, -2000000000, 2000000000}) == doctest::Approx(2.0 / 3));
   }
 
   TEST_CASE("the assignment step: nearest centroid, counts and sums") {

@@ -239,6 +239,7 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
     switch (d) {
       case 2: assign_blocked<2>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
       case 3: assign_blocked<3>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
+      case 10: assign_blocked<10>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
       default: assign_blocked<0>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
     }
     for (std::size_t c = 0; c < k; ++c) acc.counts[c] = (tally[c] + tally[k + c]) + (tally[2 * k + c] + tally[3 * k + c]);

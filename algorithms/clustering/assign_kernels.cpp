@@ -120,6 +120,7 @@ std::uint64_t nearest_avx2(const float* xt, std::size_t d, const float* mc, cons
   switch (d) {
     case 2: return nearest_avx2_d<2>(xt, d, mc, cn, k, tau_scale, tau_base, best);
     case 3: return nearest_avx2_d<3>(xt, d, mc, cn, k, tau_scale, tau_base, best);
+    case 10: return nearest_avx2_d<10>(xt, d, mc, cn, k, tau_scale, tau_base, best);
     default: return nearest_avx2_d<0>(xt, d, mc, cn, k, tau_scale, tau_base, best);
   }
 }
@@ -129,6 +130,7 @@ std::uint64_t nearest_avx512(const float* xt, std::size_t d, const float* mc, co
   switch (d) {
     case 2: return nearest_avx512_d<2>(xt, d, mc, cn, k, tau_scale, tau_base, best);
     case 3: return nearest_avx512_d<3>(xt, d, mc, cn, k, tau_scale, tau_base, best);
+    case 10: return nearest_avx512_d<10>(xt, d, mc, cn, k, tau_scale, tau_base, best);
     default: return nearest_avx512_d<0>(xt, d, mc, cn, k, tau_scale, tau_base, best);
   }
 }

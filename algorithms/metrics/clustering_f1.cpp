@@ -1,7 +1,6 @@
 #include "algorithms/metrics/clustering_f1.hpp"
 
 #include <algorithm>
-#include <map>
 
 #include "algorithms/metrics/hungarian.hpp"
 #include "core/error.hpp"
@@ -10,15 +9,33 @@
 namespace dplab {
 
 namespace {
-// Maps arbitrary label values to 0..m-1.
+// Maps label values to 0..m-1 in increasing order of value. Assignments are labelled 0..k-1, so a
+// table over [min, max] does it in two passes (a std::map lookup per point cost 13% of a Fig 13
+// trial, perf); labels spread wider than the data is long go through the sorted distinct values.
 std::vector<int> dense(const std::vector<std::int32_t>& labels, int& m) {
-  std::map<std::int32_t, int> ids;
-  for (auto l : labels) ids.emplace(l, 0);
-  int next = 0;
-  for (auto& [_, id] : ids) id = next++;
-  m = next;
   std::vector<int> out(labels.size());
-  for (std::size_t i = 0; i < labels.size(); ++i) out[i] = ids[labels[i]];
+  if (labels.empty()) {
+    m = 0;
+    return out;
+  }
+  const auto [lo_it, hi_it] = std::minmax_element(labels.begin(), labels.end());
+  const std::int64_t lo = *lo_it, range = static_cast<std::int64_t>(*hi_it) - lo + 1;
+  if (range <= static_cast<std::int64_t>(labels.size()) + 1024) {
+    std::vector<int> id(static_cast<std::size_t>(range), -1);
+    for (auto l : labels) id[static_cast<std::size_t>(l - lo)] = 0;
+    int next = 0;
+    for (int& v : id)
+      if (v == 0) v = next++;
+    m = next;
+    for (std::size_t i = 0; i < labels.size(); ++i) out[i] = id[static_cast<std::size_t>(labels[i] - lo)];
+    return out;
+  }
+  std::vector<std::int32_t> values = labels;
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  m = static_cast<int>(values.size());
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    out[i] = static_cast<int>(std::lower_bound(values.begin(), values.end(), labels[i]) - values.begin());
   return out;
 }
 }  // namespace
