@@ -12,15 +12,22 @@ json=$(mktemp)
 export DPLAB_BENCH_EXPORT=$(mktemp -d)
 "$BUILD/bench/dplab_bench" --benchmark_out="$json" --benchmark_out_format=json \
     --benchmark_counters_tabular=true "$@"
+# The sampler once more, back to back with numpy and by the same statistic: numpy_laplace.py
+# keeps the best of 20 calls, so ours is the best of 10 repetitions (a single mean of a noisy
+# shared machine understates either side).
+laplace_json=$(mktemp)
+"$BUILD/bench/dplab_bench" --benchmark_filter='^BM_LaplaceSample/' --benchmark_repetitions=10 \
+    --benchmark_min_time=0.05 --benchmark_out="$laplace_json" --benchmark_out_format=json > /dev/null
 numpy_small=$("$PY" "$here/numpy_laplace.py" 65536)
 root=$("$BUILD/dplab" datasets list 2>/dev/null | sed -n 's/^datasets (data root: \(.*\)):$/\1/p')
 sklearn_ms=$("$PY" "$here/sklearn_kmeans.py" "$root" 2>/dev/null || echo nan)
 numpy_large=$("$PY" "$here/numpy_laplace.py" 1048576)
 sklearn_lu=$("$PY" "$here/sklearn_lu_lloyd.py" "$DPLAB_BENCH_EXPORT" 2>/dev/null | tr '\n' ' ' || true)
 wavecluster_ref=$("$PY" "$here/wavecluster_reference.py" "$root" 2>/dev/null || echo "nan nan nan")
-"$PY" - "$json" "$numpy_small" "$numpy_large" "$sklearn_ms" "$wavecluster_ref" "$sklearn_lu" <<'PY'
+"$PY" - "$json" "$numpy_small" "$numpy_large" "$sklearn_ms" "$wavecluster_ref" "$sklearn_lu" "$laplace_json" <<'PY'
 import json, sys
 data = json.load(open(sys.argv[1]))
+laplace_runs = json.load(open(sys.argv[7]))["benchmarks"]
 sk_lu = sys.argv[6].split()
 numpy_ns = {65536: float(sys.argv[2]), 1048576: float(sys.argv[3])}
 sklearn_ms = float(sys.argv[4])
@@ -38,9 +45,12 @@ if words:
     print("  Philox4x64-10 words: " + ", ".join(f"{k} {v * 1e9:.2f} ns" for k, v in words.items()))
 scalar = by.get("BM_LaplaceSampleScalar/65536")
 for n in (65536, 1048576):
-    ours = 1e9 / by[f"BM_LaplaceSample/{n}"]["items_per_second"]
-    print(f"  Laplace, {n} samples per call: dplab {ours:.2f} ns/sample/core, numpy default_rng().laplace "
-          f"{numpy_ns[n]:.2f} ns -> numpy/dplab = {numpy_ns[n] / ours:.1f}x (target: dplab <= 3 ns and >= 5x numpy)")
+    mean = 1e9 / by[f"BM_LaplaceSample/{n}"]["items_per_second"]
+    ours = min(1e9 / b["items_per_second"] for b in laplace_runs
+               if b.get("run_name") == f"BM_LaplaceSample/{n}" and b.get("run_type") == "iteration")
+    print(f"  Laplace, {n} samples per call: dplab {ours:.2f} ns/sample/core (best of 10; {mean:.2f} in the long run above), "
+          f"numpy default_rng().laplace {numpy_ns[n]:.2f} ns (best of 20) -> numpy/dplab = {numpy_ns[n] / ours:.1f}x "
+          f"(target: dplab <= 3 ns and >= 5x numpy)")
 if scalar and scalar.get("items_per_second"):
     print(f"  Laplace, 65536 samples, vector paths off (DPLAB_SIMD=scalar): {1e9 / scalar['items_per_second']:.2f} ns/sample")
 def ms(b):
@@ -108,5 +118,5 @@ print(f"  lu_thesis noise of one release, n = 10^4, c = 5, Pr_u = 1e-4, Pr_s = 1
 print(f"  lu_thesis Orig (every noise present): dplab {orig:.0f} ns, numpy with a coin per curator {orig_np:.0f} ns "
       f"-> {orig_np / orig:.0f}x")
 PY
-rm -f "$json"
+rm -f "$json" "$laplace_json"
 rm -rf "$DPLAB_BENCH_EXPORT"
