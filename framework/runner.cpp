@@ -3,6 +3,7 @@
 #include <omp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <chrono>
@@ -17,6 +18,7 @@
 #include <mutex>
 #include <optional>
 #include <sstream>
+#include <unordered_map>
 
 #include "dplab_git_version.hpp"
 #include "core/error.hpp"
@@ -186,6 +188,23 @@ std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref) {
   return ds;
 }
 
+std::vector<std::size_t> point_order(const std::vector<Point>& points) {
+  std::unordered_map<std::string, std::size_t> group_of;  // dataset key -> its group
+  std::vector<std::vector<std::size_t>> groups;               // in order of first appearance
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    const std::string key = points[p].data ? points[p].data->key : std::string();
+    const auto [it, added] = group_of.emplace(key, groups.size());
+    if (added) groups.emplace_back();
+    groups[it->second].push_back(p);
+  }
+  std::vector<std::size_t> order;
+  order.reserve(points.size());
+  for (std::size_t round = 0; order.size() < points.size(); ++round)
+    for (const auto& g : groups)
+      if (round < g.size()) order.push_back(g[round]);
+  return order;
+}
+
 DatasetMap load_datasets(const std::vector<Point>& points, bool quiet) {
   DatasetMap out;
   for (const auto& p : points) {
@@ -339,14 +358,15 @@ void stamp_code(ResultData& r, bool resumed, std::size_t already, const std::str
 
 // Trials 0..T-1 of every point not yet done, trial-major: every point gets its first trials
 // early (an interrupted run has something everywhere), and the mix of cheap and expensive points
-// keeps the progress rate, and so the ETA, steady.
+// keeps the progress rate, and so the ETA, steady. Within a trial, points in point_order.
 // With shards, only the shard's own items.
-std::vector<WorkItem> plan_work(const ResultData& r, std::size_t& already, std::size_t shard_index,
-                                std::size_t shard_count) {
+std::vector<WorkItem> plan_work(const ResultData& r, const std::vector<Point>& points, std::size_t& already,
+                                std::size_t shard_index, std::size_t shard_count) {
+  const std::vector<std::size_t> order = point_order(points);
   std::vector<WorkItem> work;
   already = 0;
   for (std::size_t t = 0; t < r.trials; ++t)
-    for (std::size_t p = 0; p < r.points; ++p) {
+    for (std::size_t p : order) {
       if (!in_shard(p, t, r.points, shard_index, shard_count)) continue;
       if (r.done[r.cell(p, t)]) ++already;
       else work.push_back({p, t});
@@ -615,7 +635,7 @@ Opened open_for_run(const RunOptions& opts, const Prepared& pr) {
   r.resize_trials(pr.T);
   stamp_spec(r, pr.spec, opts.overrides);
   r.meta.shard = shard;
-  o.work = plan_work(r, o.already, opts.shard_index, opts.shard_count);
+  o.work = plan_work(r, pr.points, o.already, opts.shard_index, opts.shard_count);
   if (!o.work.empty()) stamp_code(r, resumed, o.already, pr.out, opts.quiet);
   return o;
 }

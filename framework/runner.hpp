@@ -78,6 +78,15 @@ using DatasetMap = std::map<std::string, std::shared_ptr<const Dataset>>;
 // Loads a catalogue entry and applies its transforms.
 std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref);
 DatasetMap load_datasets(const std::vector<Point>& points, bool quiet);
+
+// The order of the points within a trial: round-robin over their datasets, each dataset's points
+// in sweep order. Points of one dataset share what is built once per dataset and trial (diffpart's
+// raw query answers: BuildOnceCache), so two threads on consecutive points of one dataset meant
+// one building while the other waited (diffpart Fig 6 ran at a CPU / wall of 1.16); interleaved,
+// each thread builds for its own dataset. A spec with one dataset (or none) keeps sweep order.
+// The order changes when items are computed, never what they compute (results are bit-identical
+// for any schedule).
+std::vector<std::size_t> point_order(const std::vector<Point>& points);
 const Dataset* dataset_of(const DatasetMap& data, const Point& p);
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
                       const Dataset* data, Scratch& scratch);

@@ -2,6 +2,7 @@
 // another spec, failures that keep what was computed.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -81,6 +82,32 @@ dplab::RunOptions options(const std::string& spec, const std::string& out, int t
 }  // namespace
 
 TEST_SUITE("runner") {
+
+TEST_CASE("point_order: round-robin over the datasets, sweep order within each, a permutation") {
+  auto on = [](const std::string& key) {
+    dplab::Point p;
+    if (!key.empty()) {
+      auto ref = std::make_shared<dplab::ResolvedDataset>();
+      ref->key = key;
+      p.data = ref;
+    }
+    return p;
+  };
+  // Datasets A A B B C A: rounds {A0, B2, C4}, {A1, B3}, {A5}.
+  const std::vector<dplab::Point> mixed = {on("A"), on("A"), on("B"), on("B"), on("C"), on("A")};
+  CHECK(dplab::point_order(mixed) == std::vector<std::size_t>{0, 2, 4, 1, 3, 5});
+  // One dataset, or none: sweep order.
+  CHECK(dplab::point_order({on("A"), on("A"), on("A")}) == std::vector<std::size_t>{0, 1, 2});
+  CHECK(dplab::point_order({on(""), on(""), on("")}) == std::vector<std::size_t>{0, 1, 2});
+  CHECK(dplab::point_order({}).empty());
+  // A larger mix is a permutation.
+  std::vector<dplab::Point> many;
+  for (int i = 0; i < 200; ++i) many.push_back(on(std::string(1, static_cast<char>('a' + (i * 7) % 13))));
+  std::vector<std::size_t> order = dplab::point_order(many);
+  std::sort(order.begin(), order.end());
+  for (std::size_t i = 0; i < order.size(); ++i) REQUIRE(order[i] == i);
+  CHECK(order.size() == many.size());
+}
   TEST_CASE("results are bit-identical with 1 and 2 threads") {
     TempDir dir;
     write_file(dir / "s.yaml", kSpec);

@@ -230,8 +230,9 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
   const simd::Level level = simd::level();
   KernelCentroids kc;
   // From k = 2 on the kernel beats the direct formula (bench_kmeans: k = 3 on Birch3, 0.32 against
-  // 0.43 ms a pass); d <= 16 bounds the block buffer.
-  if (level != simd::Level::scalar && d <= 16 && k >= 2 &&
+  // 0.43 ms a pass); d <= 16 bounds the block buffer; the kernel carries centroid indices as
+  // floats, exact below 2^24.
+  if (level != simd::Level::scalar && d <= 16 && k >= 2 && k < (std::size_t{1} << 24) &&
       kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc)) {
     acc.partial_counts.assign(4 * k, 0.0);
     double* tally = acc.partial_counts.data();

@@ -16,7 +16,6 @@ namespace dplab::clustering::kernels {
 
 namespace {
 
-
 // V vectors of points against every centroid. The three running values per vector (best score,
 // second best, best index) form a compare -> select chain per centroid; several independent
 // vectors keep the vector units busy while each chain waits. AVX2 has 16 registers: two
