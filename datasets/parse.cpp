@@ -126,14 +126,36 @@ std::vector<std::int64_t> parse_integer_column(std::string_view text, const std:
   return out;
 }
 
-std::vector<std::int32_t> dense_labels(const std::vector<std::int64_t>& raw) {
-  std::vector<std::int64_t> ids = raw;
+template <class Int>
+std::vector<std::int32_t> dense_labels(const std::vector<Int>& raw, int* count) {
+  std::vector<std::int32_t> labels(raw.size());
+  if (raw.empty()) {
+    if (count) *count = 0;
+    return labels;
+  }
+  const auto [lo_it, hi_it] = std::minmax_element(raw.begin(), raw.end());
+  const std::int64_t lo = *lo_it;
+  // hi - lo in unsigned arithmetic: exact for any two int64 values, no overflow.
+  const std::uint64_t spread = static_cast<std::uint64_t>(static_cast<std::int64_t>(*hi_it)) - static_cast<std::uint64_t>(lo);
+  if (spread < raw.size() + 1024) {
+    std::vector<std::int32_t> id(spread + 1, -1);
+    for (const Int v : raw) id[static_cast<std::size_t>(static_cast<std::int64_t>(v) - lo)] = 0;
+    std::int32_t next = 0;
+    for (std::int32_t& v : id)
+      if (v == 0) v = next++;
+    for (std::size_t i = 0; i < raw.size(); ++i) labels[i] = id[static_cast<std::size_t>(static_cast<std::int64_t>(raw[i]) - lo)];
+    if (count) *count = next;
+    return labels;
+  }
+  std::vector<Int> ids = raw;
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  std::vector<std::int32_t> labels(raw.size());
   for (std::size_t i = 0; i < raw.size(); ++i)
     labels[i] = static_cast<std::int32_t>(std::lower_bound(ids.begin(), ids.end(), raw[i]) - ids.begin());
+  if (count) *count = static_cast<int>(ids.size());
   return labels;
 }
+template std::vector<std::int32_t> dense_labels(const std::vector<std::int64_t>&, int*);
+template std::vector<std::int32_t> dense_labels(const std::vector<std::int32_t>&, int*);
 
 }  // namespace dplab

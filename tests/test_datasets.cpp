@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 
@@ -74,6 +75,20 @@ std::string real_root() {
 }  // namespace
 
 TEST_SUITE("datasets") {
+
+TEST_CASE("dense_labels: ids 0..c-1 in value order, by the table and by the sorted values alike") {
+  int c = -1;
+  // Narrow values (the table over [min, max]).
+  CHECK(dplab::dense_labels(std::vector<std::int32_t>{7, 3, 7, 5}, &c) == std::vector<std::int32_t>{2, 0, 2, 1});
+  CHECK(c == 3);
+  // Values spread far wider than the data (the sorted distinct values), the int64 extremes included.
+  const std::vector<std::int64_t> wide = {INT64_MAX, INT64_MIN, 0, INT64_MIN, 5000000000};
+  CHECK(dplab::dense_labels(wide, &c) == std::vector<std::int32_t>{3, 0, 1, 0, 2});
+  CHECK(c == 4);
+  CHECK(dplab::dense_labels(std::vector<std::int32_t>{-2000000000, 2000000000}) == std::vector<std::int32_t>{0, 1});
+  CHECK(dplab::dense_labels(std::vector<std::int64_t>{}, &c).empty());
+  CHECK(c == 0);
+}
   TEST_CASE("parser: CRLF, tabs, trailing spaces, blank lines, exponents and '+' read as numbers") {
     auto t = dplab::parse_real_table("1 2\r\n\t3e2   -4.5 \r\n\r\n+5 .25\n", "f.txt");
     CHECK(t.rows == 3);

@@ -4,47 +4,16 @@
 
 #include "algorithms/metrics/hungarian.hpp"
 #include "core/error.hpp"
+#include "datasets/parse.hpp"
 #include "framework/registry.hpp"
 
 namespace dplab {
-
-namespace {
-// Maps label values to 0..m-1 in increasing order of value. Assignments are labelled 0..k-1, so a
-// table over [min, max] does it in two passes (a std::map lookup per point cost 13% of a Fig 13
-// trial, perf); labels spread wider than the data is long go through the sorted distinct values.
-std::vector<int> dense(const std::vector<std::int32_t>& labels, int& m) {
-  std::vector<int> out(labels.size());
-  if (labels.empty()) {
-    m = 0;
-    return out;
-  }
-  const auto [lo_it, hi_it] = std::minmax_element(labels.begin(), labels.end());
-  const std::int64_t lo = *lo_it, range = static_cast<std::int64_t>(*hi_it) - lo + 1;
-  if (range <= static_cast<std::int64_t>(labels.size()) + 1024) {
-    std::vector<int> id(static_cast<std::size_t>(range), -1);
-    for (auto l : labels) id[static_cast<std::size_t>(l - lo)] = 0;
-    int next = 0;
-    for (int& v : id)
-      if (v == 0) v = next++;
-    m = next;
-    for (std::size_t i = 0; i < labels.size(); ++i) out[i] = id[static_cast<std::size_t>(labels[i] - lo)];
-    return out;
-  }
-  std::vector<std::int32_t> values = labels;
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  m = static_cast<int>(values.size());
-  for (std::size_t i = 0; i < labels.size(); ++i)
-    out[i] = static_cast<int>(std::lower_bound(values.begin(), values.end(), labels[i]) - values.begin());
-  return out;
-}
-}  // namespace
 
 double weighted_f1(const std::vector<std::int32_t>& truth, const std::vector<std::int32_t>& found) {
   if (truth.size() != found.size()) throw Error("f1: the labels and the clustering differ in length");
   if (truth.empty()) return 0;
   int kt = 0, kf = 0;
-  const auto t = dense(truth, kt), f = dense(found, kf);
+  const auto t = dense_labels(truth, &kt), f = dense_labels(found, &kf);
   std::vector<std::vector<double>> overlap(static_cast<std::size_t>(kt), std::vector<double>(static_cast<std::size_t>(kf), 0));
   std::vector<double> true_size(static_cast<std::size_t>(kt), 0), found_size(static_cast<std::size_t>(kf), 0);
   for (std::size_t i = 0; i < t.size(); ++i) {
@@ -70,7 +39,7 @@ double nivc(const std::vector<double>& x, std::size_t d, const std::vector<std::
   if (x.size() != n * d) throw Error("nivc: the clustering does not match the data");
   if (n == 0) return 0;
   int k = 0;
-  const auto f = dense(found, k);
+  const auto f = dense_labels(found, &k);
   std::vector<double> mean(static_cast<std::size_t>(k) * d, 0), count(static_cast<std::size_t>(k), 0);
   for (std::size_t i = 0; i < n; ++i) {
     count[static_cast<std::size_t>(f[i])] += 1;
