@@ -7,7 +7,7 @@
 
 #include "datasets/catalogue.hpp"
 #include "core/params.hpp"
-#include "framework/home.hpp"
+#include "core/home.hpp"
 
 namespace dplab::cli {
 
@@ -21,7 +21,7 @@ int audit(const std::vector<std::string>& args);
 int merge(const std::vector<std::string>& args);
 int report(const std::vector<std::string>& args);
 
-// Where experiments/, plots/ and results/reference/ are (framework/home.hpp).
+// Where experiments/, plots/ and results/reference/ are (core/home.hpp).
 inline std::string home() { return dplab_home(); }
 
 // Parses the options of a command that takes one RESULT file (show, plot, export): `opts` plus

@@ -10,7 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/registry.hpp"
-#include "framework/home.hpp"
+#include "core/home.hpp"
 
 namespace fs = std::filesystem;
 

@@ -22,7 +22,7 @@
 
 #include "dplab_git_version.hpp"
 #include "core/error.hpp"
-#include "framework/home.hpp"
+#include "core/home.hpp"
 #include "framework/plot_check.hpp"
 #include "framework/plugin_loader.hpp"
 #include "framework/progress.hpp"

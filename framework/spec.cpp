@@ -15,7 +15,7 @@
 #include "core/error.hpp"
 #include "core/registry.hpp"
 #include "datasets/user_file.hpp"
-#include "framework/home.hpp"
+#include "core/home.hpp"
 #include "framework/json.hpp"
 #include "framework/plot_check.hpp"
 #include "core/rng.hpp"
