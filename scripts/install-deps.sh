@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake git pkg-config     # compiler, build system, `git describe` for the code version
+  ccache                                   # compiler cache: the Makefile uses it when present (rebuilds, other checkouts)
   libboost-program-options-dev             # CLI parsing (dplab run/list/show/plot)
   libhdf5-dev                              # HDF5 C and C++ API: one result file per run
   libyaml-cpp-dev                          # experiment specs (YAML, with line numbers for errors)
