@@ -147,6 +147,7 @@ int audit(const std::vector<std::string>& args) {
             << "verdict:    "
             << (r.violation() ? "VIOLATION: eps_hat exceeds the claimed eps" : "no violation found at the claimed eps")
             << "\n";
+  if (!r.note.empty()) std::cout << "note:       " << r.note << "\n";
   return r.violation() ? 1 : 0;
 }
 

@@ -21,6 +21,7 @@ Options of the kinds (see each module's docstring):
 """
 import argparse
 import importlib
+import json
 import os
 import sys
 
@@ -53,6 +54,8 @@ def main():
     ap.add_argument("--format", default="png,pdf")
     ap.add_argument("--out-dir", default="")
     ap.add_argument("--fixed", default="", help="what the figure holds fixed (dataset, parameters)")
+    ap.add_argument("--plot", default="", help="plot options (JSON) to draw with instead of the result's own")
+    ap.add_argument("--plot-note", default="", help="how --plot was given, for the footer")
     args = ap.parse_args()
     formats = [f.strip() for f in args.format.split(",") if f.strip()]
     bad = [f for f in formats if f not in ("png", "pdf", "svg")]
@@ -60,6 +63,10 @@ def main():
         fail(f"unknown format {bad[0]!r} (allowed: png, pdf, svg)")
     res = Result(args.result, args.summary)
     res.fixed = args.fixed
+    if args.plot:  # dplab plot RESULT --set plot.<option>=...: checked by the engine first
+        with open(args.plot) as f:
+            res.plot = json.load(f)
+        res.meta["overrides"] = "; ".join(x for x in (res.meta.get("overrides"), args.plot_note) if x)
     out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.result))
     os.makedirs(out_dir, exist_ok=True)
     plots = res.plot if isinstance(res.plot, list) else [res.plot]

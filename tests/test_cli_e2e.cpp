@@ -350,7 +350,7 @@ print("OK", len(df))
     Command v = run_dplab("--version", dir);
     CHECK(v.code == 0);
     CHECK(v.out.rfind("dplab ", 0) == 0);
-    Command l = run_dplab("list", dir);
+    Command l = run_dplab("list --long", dir);
     CHECK(l.code == 0);
     for (const char* s : {"budget_series.allocation", "budget_series.noise_mse", "budget_series.us_bounds",
                           "kos [bag-of-words]", "experiments/budget_series/table2.yaml", "(0, inf)"})

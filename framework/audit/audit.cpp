@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -82,6 +83,32 @@ FeatureTable sample(const Algorithm& alg, const Params& params, double budget, c
   return t;
 }
 
+// The output a feature comes from: "x" for "x", "x[3]" and "sum(x)" (events.hpp's names).
+std::string output_of_feature(const std::string& feature) {
+  if (!feature.empty() && feature.back() == ')') {
+    const auto open = feature.find('(');
+    if (open != std::string::npos) return feature.substr(open + 1, feature.size() - open - 2);
+  }
+  return feature.substr(0, feature.find('['));
+}
+
+// The note of a violation found on an output whose name or doc says it is computed from the true
+// data (an error, a true or exact answer): such an output is evaluation, not release, and an
+// unmarked one makes an eps-DP algorithm look leaky.
+std::string evaluation_note(const AlgorithmInfo& info, const std::string& output) {
+  for (const auto& o : info.outputs) {
+    if (o.name != output) continue;
+    std::string text = o.name + " " + o.doc;
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* word : {"true", "exact", "error", "actual", "ground truth", "unnoised"})
+      if (text.find(word) != std::string::npos)
+        return "the event reads output '" + o.name + "' (\"" + o.doc + "\"), which looks computed from the true data: " +
+               "if it is an evaluation output (an error, a true answer) and not part of the release, mark it " +
+               "evaluation = true in the algorithm's OutputSpec and the audit leaves it out";
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string unauditable_reason(const AlgorithmInfo& info) {
@@ -152,6 +179,7 @@ AuditReport run_audit(const AuditOptions& opts) {
       EventResult r;
       r.pair = pairs[p].description;
       r.event = ev.describe(layout.names());
+      if (ev.kind != EventKind::ReleaseEqual) r.output = output_of_feature(layout.names()[ev.feature]);
       r.n = half;
       r.count_d = count_event(ev, d_test);
       r.count_d_prime = count_event(ev, e_test);
@@ -163,6 +191,7 @@ AuditReport run_audit(const AuditOptions& opts) {
     }
   }
   rep.eps_hat = rep.best.eps_hat;
+  if (rep.violation()) rep.note = evaluation_note(info, rep.best.output);
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return rep;
 }

@@ -43,6 +43,7 @@ struct AuditOptions {
 
 struct EventResult {
   std::string pair, event;
+  std::string output;  // the algorithm output the event reads ("" for the whole release)
   std::size_t count_d = 0, count_d_prime = 0, n = 0;  // on the test half
   double eps_hat = 0;
 };
@@ -55,6 +56,9 @@ struct AuditReport {
   std::size_t samples = 0, pairs = 0;
   EventResult best;
   std::vector<EventResult> tested;
+  // On a violation whose event reads an output that looks computed from the true data (its name
+  // or doc says so): that it may be evaluation, not release, and need `evaluation = true`.
+  std::string note;
   double seconds = 0;
   bool violation() const { return eps_hat > claimed_eps * (1 + 1e-12); }
 };
