@@ -1,8 +1,10 @@
-"""dplab's results in Python.
+"""dplab's results in Python, and runs and audits through the dplab binary.
 
     import dplab
     df = dplab.load("results/budget_series/fig13.h5")   # a tidy pandas DataFrame
     df[df.metric == "f1"].groupby(["algorithm", "N"]).value.mean()
+    df = dplab.run("experiments/demo/iris.yaml", trials=20, set={"sweep.eps": [0.5, 1.0]})
+    dplab.audit("canary.halved_laplace", eps=1, samples=20000)   # {"eps_hat": ..., "verdict": ...}
 
 One row per point x computed trial x metric element, the same table as
 `dplab export RESULT --per-trial`: every column of the points table (algorithm, dataset and every
@@ -13,15 +15,42 @@ and so is a vector metric's NaN padding. `wall_time` and `spent_eps` are metrics
 `dplab.meta(path)` gives the run's metadata (spec text, seed, code version, overrides, ...).
 The file's checksum is verified first (dplab.DamagedResult when it does not match).
 
-Add the folder that holds this package to PYTHONPATH (PYTHONPATH=<dplab>/python) or copy it;
-it needs h5py, numpy and pandas (Debian: python3-h5py python3-pandas).
+`dplab.run` and `dplab.audit` (dplab/cli.py) run the dplab binary: $DPLAB_BIN, else the one
+this package was installed or built with, else `dplab` on PATH.
+
+`cmake --install` puts this package where the installing Python finds it; otherwise
+PYTHONPATH=$(dplab python-path) (the folder that holds it). Any python3 works that can import
+h5py, numpy and pandas (Debian: python3-h5py python3-pandas; or pip install h5py pandas).
 """
-import h5py
-import numpy as np
+import sys
 
-from dplab.result_file import DamagedResult, verify_checked
 
-__all__ = ["load", "meta", "DamagedResult"]
+def _missing(error):
+    """The ImportError a user sees when this Python lacks a module dplab needs."""
+    return ImportError(
+        f"dplab needs h5py, numpy and pandas, and this Python ({sys.executable}, {sys.version.split()[0]}) "
+        f"cannot import {error.name or 'one of them'} ({error}). Install them for it (pip install h5py pandas), or "
+        "run the Python that has them (Debian: /usr/bin/python3 with python3-h5py python3-pandas)")
+
+
+try:
+    import h5py
+    import numpy as np
+except ImportError as _e:
+    raise _missing(_e) from _e
+
+from dplab.cli import DplabError, audit, binary, run  # noqa: E402
+from dplab.result_file import DamagedResult, verify_checked  # noqa: E402
+
+__all__ = ["load", "meta", "run", "audit", "binary", "DamagedResult", "DplabError"]
+
+
+def _pandas():
+    try:
+        import pandas as pd  # here, so that the figures (which use result_file) need no pandas
+    except ImportError as e:
+        raise _missing(e) from e
+    return pd
 
 
 def _text(v):
@@ -48,7 +77,7 @@ def meta(path):
 
 def load(path):
     """The result file at `path` as a tidy DataFrame (see the module's documentation)."""
-    import pandas as pd  # here, so that the figures (which use result_file) need no pandas
+    pd = _pandas()
     verify_checked(path)
     with h5py.File(path, "r") as f:
         points = {}
