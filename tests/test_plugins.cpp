@@ -144,7 +144,11 @@ TEST_SUITE("cli_e2e_plugins") {
     // the old one is refused, naming the change; --allow-code-change adds them, with a warning.
     const std::string old_sha = dplab::sha256_file(so);
     const std::string source = read_file(proj + "/my_algorithm.cpp");
-    write_file(proj + "/my_algorithm.cpp", source + "\nnamespace { [[maybe_unused]] const char* kRebuilt = \"rebuilt\"; }\n");
+    std::string changed = source;  // another doc string: other bytes in the .so, the same file name
+    const auto doc_at = changed.find("with the Gaussian mechanism\"");
+    REQUIRE(doc_at != std::string::npos);
+    changed.insert(doc_at + 27, " (rebuilt)");
+    write_file(proj + "/my_algorithm.cpp", changed);
     s = sh(dir, "cmake --build " + proj + "/build");
     REQUIRE(s.code == 0);
     REQUIRE(dplab::sha256_file(so) != old_sha);
