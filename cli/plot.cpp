@@ -77,8 +77,9 @@ std::string fixed_caption(const ResultData& r) {
   } catch (const Error&) {
     return "";
   }
+  // One item per line (plot.py's fixed_caption joins them): a dataset label may itself hold ", ".
   std::string out = sp.datasets.size() == 1 ? sp.datasets.front().label : "";
-  for (const auto& [name, value] : sp.params) out += (out.empty() ? "" : ", ") + name + " = " + value.text;
+  for (const auto& [name, value] : sp.params) out += (out.empty() ? "" : "\n") + name + " = " + value.text;
   return out;
 }
 

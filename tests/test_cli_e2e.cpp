@@ -135,6 +135,34 @@ TEST_SUITE("cli_e2e") {
     CHECK(replay.out.find("spent epsilon: 1") != std::string::npos);
   }
 
+  TEST_CASE("a figure's caption keeps a dataset label whole and repeats nothing the title says") {
+    // lu_thesis Fig 4.4: the label "N(500, 1)" holds ", " and the title ends in "0.01)"; the
+    // caption used to cut the label at ", " and drop its "1)" as said by the title.
+    TempDir dir;
+    write_file(dir / "cap.yaml", R"yaml(name: cap
+paper: lu_thesis
+id: Figure 4.4 (small)
+dataset: {name: aggregation_values, label: "10^4 curators x 5 values N(500, 1)", params: {curators: 200}}
+algorithm: lu_aggregation.aggregation
+params: {runs: 10, Pr_u: 1.0e-4, Pr_s: 0.01, ratio: 0.75, c: 5}
+sweep:
+  eps: [1, 10]
+trials: 2
+seed: 4
+metrics: [mae]
+plot: {kind: line, x: eps, y: mae, suptitle: "Figure 4.4: data utility vs eps (ratio = 0.75, Pr_s = 0.01)"}
+)yaml");
+    Command run = run_dplab("run " + dir / "cap.yaml" + " --out " + dir / "cap.h5" + " --threads 1", dir);
+    INFO(run.err);
+    REQUIRE(run.code == 0);
+    Command plot = run_dplab("plot " + dir / "cap.h5" + " --format svg", dir);
+    INFO(plot.err);
+    REQUIRE(plot.code == 0);
+    const std::string svg = read_file(dir / "cap.svg");  // text stays text in our SVGs
+    CHECK(svg.find("10^4 curators x 5 values N(500, 1), runs = 10, Pr_u = 1.0e-4, c = 5") != std::string::npos);
+    CHECK(svg.find("ratio = 0.75, Pr_s = 0.01)") != std::string::npos);  // the title, once
+  }
+
   TEST_CASE("a run killed mid-way resumes to the same data as an uninterrupted run") {
     TempDir dir;
     write_file(dir / "slow.yaml", kSlow);

@@ -4,6 +4,7 @@ import re
 import matplotlib
 
 matplotlib.use("Agg")
+matplotlib.rcParams["svg.fonttype"] = "none"  # SVG text stays text: searchable, editable
 import matplotlib.pyplot as plt  # noqa: E402
 
 from .result import fail, same  # noqa: E402
@@ -78,12 +79,23 @@ def provenance(res, note):
     return " | ".join(parts)
 
 
+def fixed_caption(fixed, suptitle=""):
+    """What a figure holds fixed, as one line: the items of `fixed` (one per line: the dataset's
+    label, then `name = value` per fixed parameter) that the super-title does not already say.
+    An item counts as said only where it stands whole in the title, not inside a longer number
+    or word ("eps = 1" is not said by "eps = 10"); an item is never cut (a label may hold ", ")."""
+    items = [item for item in fixed.split("\n") if item]
+    if suptitle:
+        items = [item for item in items
+                 if not re.search(r"(?<![\w.])" + re.escape(item) + r"(?![\w.])", suptitle)]
+    return ", ".join(items)
+
+
 def finish(fig, res, opts, note, out_base, formats):
     """The figure's super-title, its provenance line and the files."""
     # The title says what the figure holds fixed (the dataset and the spec's fixed parameters).
-    fixed = getattr(res, "fixed", "")
-    if opts.get("suptitle"):  # what the title already says is not repeated
-        fixed = ", ".join(part for part in fixed.split(", ") if part and part not in opts["suptitle"])
+    fixed = fixed_caption(getattr(res, "fixed", ""), opts.get("suptitle", ""))
+    if opts.get("suptitle"):
         fig.suptitle(opts["suptitle"] + (f"\n{fixed}" if fixed else ""))
     elif fixed:
         fig.suptitle(fixed, fontsize=9)
