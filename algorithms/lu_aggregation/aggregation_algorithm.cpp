@@ -61,12 +61,13 @@ std::shared_ptr<const Analysis> analysis(const Setting& s) {
   std::ostringstream key;
   key.precision(17);
   key << int(s.scheme) << '|' << s.n << '|' << s.c << '|' << s.ratio << '|' << s.pr_u << '|' << s.pr_s << '|'
-      << s.paste_sensitivity / s.share_sensitivity;
+      << s.paste_sensitivity / s.share_sensitivity << '|' << s.privada_sensitivity / s.share_sensitivity;
   return cache.get(key.str(), [&] {
     Setting unit = s;
     unit.eps = 1;
     unit.share_sensitivity = 1;
     unit.paste_sensitivity = s.paste_sensitivity / s.share_sensitivity;
+    unit.privada_sensitivity = s.privada_sensitivity / s.share_sensitivity;
     Analysis a;
     const auto terms = noise_terms(unit);
     a.unit_expected_abs = linear_queries::expected_abs_laplace_sum(terms);
@@ -99,6 +100,10 @@ class Aggregation : public Algorithm {
         ParamSpec::text("paste_sensitivity", "curator",
                         "PASTE's sensitivity: curator (max_i u_i: its aggregator receives whole values) or share (D, as the two-layer schemes)")
             .one_of({"curator", "share"}),
+        ParamSpec::text("privada_sensitivity", "share",
+                        "PrivaDA's noises: share (Lap(D / eps) each, Ineq. 4.1's model: c eps-DP with a whole curator as "
+                        "the neighbour) or curator (Lap(max_i u_i / eps) each: eps-DP at curator level, as PASTE)")
+            .one_of({"share", "curator"}),
     };
     i.outputs = {
         {"mae", "mean over the trial's runs of |R_i - R| (Eq. 4.3; its mean over trials is the MAE over all runs)", false, ""},
@@ -135,14 +140,16 @@ class Aggregation : public Algorithm {
     s.pr_s = s.scheme == Scheme::ThisWork ? p.real("Pr_s") : 1.0;
     const bool equal = p.text("weights") == "equal";
     const bool paste_curator = p.text("paste_sensitivity") == "curator";
+    const bool privada_curator = p.text("privada_sensitivity") == "curator";
     auto sensitivities = [&] {
       s.share_sensitivity = equal ? cur->max_value / double(s.c) : simplex_share_sensitivity(*cur, s.c, ctx.stream);
       s.paste_sensitivity = paste_curator ? cur->max_value : s.share_sensitivity;
+      s.privada_sensitivity = privada_curator ? cur->max_value : s.share_sensitivity;
     };
     sensitivities();
 
     const auto runs = static_cast<std::uint64_t>(p.integer("runs"));
-    double abs_error = 0, exact = 0, share_sum = 0, paste_sum = 0;
+    double abs_error = 0, exact = 0, share_sum = 0, paste_sum = 0, privada_sum = 0;
     {
       auto replicates = ctx.ledger.parallel("runs: independent replicates of the scheme (Eq. 4.3)");
       for (std::uint64_t r = 0; r < runs; ++r) {
@@ -150,6 +157,7 @@ class Aggregation : public Algorithm {
         if (!equal && r > 0) sensitivities();  // a new split for every run
         share_sum += s.share_sensitivity;
         paste_sum += s.paste_sensitivity;
+        privada_sum += s.privada_sensitivity;
         const auto drawn = draw_noise(s, ctx.noise);
         // |R_i - R| with R_i = R + noise: the noise itself (R cancels exactly).
         abs_error += std::fabs(drawn.noise);
@@ -160,6 +168,7 @@ class Aggregation : public Algorithm {
     // the mean D (the same D every run with equal weights).
     s.share_sensitivity = share_sum / double(runs);
     s.paste_sensitivity = paste_sum / double(runs);
+    s.privada_sensitivity = privada_sum / double(runs);
     const auto a = analysis(s);
     const double scale = s.share_sensitivity / s.eps;  // the analysis is at D = 1, eps = 1
     const bool two_layers = s.scheme == Scheme::ThisWork || s.scheme == Scheme::Orig;
@@ -178,7 +187,9 @@ class Aggregation : public Algorithm {
     ctx.out.scalar("exact_break_even_pr_u", a->exact_pr_u);
     ctx.out.scalar("exact_break_even_pr_s", a->exact_pr_s);
     ctx.out.scalar("no_noise_probability", a->no_noise);
-    ctx.out.scalar("sensitivity", s.scheme == Scheme::PASTE ? s.paste_sensitivity : s.share_sensitivity);
+    ctx.out.scalar("sensitivity", s.scheme == Scheme::PASTE     ? s.paste_sensitivity
+                                  : s.scheme == Scheme::PrivaDA ? s.privada_sensitivity
+                                                                : s.share_sensitivity);
   }
 };
 

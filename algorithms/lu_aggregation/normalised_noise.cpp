@@ -47,6 +47,7 @@ Setting unit(std::uint64_t n, std::uint64_t c, double pr_u, double pr_s, double 
   s.pr_s = pr_s;
   s.share_sensitivity = 1;
   s.paste_sensitivity = double(c);
+  s.privada_sensitivity = 1;
   return s;
 }
 

@@ -6,7 +6,9 @@ Analytic curves the engine computed (outputs of the algorithms, e.g. an exact ex
 `expected: <metric>` draws that metric of every series as a thin dashed line in the series'
 colour; `right: {y: <metric>, series: <label>, label, ylabel, logy, vline: <metric(s)>, vline_label}`
 draws one series' metric on a second y axis, with vertical lines at the (engine-computed)
-values of the `vline` metrics, e.g. the optimum of the curve."""
+values of the `vline` metrics, e.g. the optimum of the curve. `note: {metric, series, text}`
+writes a sentence in each panel with one series' metric put in text's {} (its value, or "a to
+b" along x when it varies), e.g. the probability that a scheme releases the exact answer."""
 import numpy as np
 
 from dplab_plot.common import finish, label_of, panel_axes, trials_done, x_number
@@ -90,6 +92,8 @@ def draw(res, opts, out_base, formats):
             top, h2, n2 = _draw_right(ax, res, opts["right"], lines, x)
             handles, names = handles + h2, names + n2
         legends.append((top, handles, names))
+        if opts.get("note") and x != "index":
+            _draw_note(ax, res, opts["note"], lines, x)
     # Panels that would repeat the same legend share one, beside the figure.
     if len(legends) > 1 and all(n == legends[0][2] for _, _, n in legends) and legends[0][2]:
         fig.legend(legends[0][1], legends[0][2], loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8)
@@ -107,6 +111,20 @@ def draw(res, opts, out_base, formats):
     if clipped_any:
         note += " (cut at the axis where it reaches 0 on the log scale)"
     return finish(fig, res, opts, note, out_base, formats)
+
+
+def _draw_note(ax, res, note, lines, x):
+    """note["text"] with {} replaced by one series' note["metric"] (the mean over trials), in
+    the panel's lower left corner."""
+    pts = next((v for k, v in lines.items() if str(k) == str(note.get("series", ""))), None)
+    if not pts:
+        return
+    pts = sorted(pts, key=lambda q: x_number(res.value(x, q)))
+    values = [res.summary(note["metric"], q)[0][0] for q in pts]
+    fmt = lambda v: f"{v:.3g}"
+    said = fmt(values[0]) if len(set(fmt(v) for v in values)) == 1 else f"{fmt(values[0])} to {fmt(values[-1])}"
+    ax.text(0.02, 0.02, note.get("text", note["metric"] + " = {}").replace("{}", said), transform=ax.transAxes,
+            fontsize=7, va="bottom", ha="left", bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "0.7"})
 
 
 def _clip_for_log(mean, lo):
