@@ -40,6 +40,11 @@ class NoiseGap : public Algorithm {
         ParamSpec::text("bound", "ThisWork", "global budget: MaxEpsilon [99], ThisWork (Theorem 5.1) or SumEpsilon [140]")
             .one_of(bound_names()),
         ParamSpec::integer("rounds", 10000, "rounds per trial (the thesis's N = 100,000 is trials x rounds)").at_least(1).at_most(1e9),
+        ParamSpec::text("sensitivity", "local",
+                        "MaxEpsilon's and ThisWork's curator noise: local (Df_L(x_i), Algorithm 5.1 as published: not "
+                        "eps-DP) or value_bound (the public record bound for every curator: the provable variant; "
+                        "Theorem 5.1's budget is then computed with it). SumEpsilon always uses Df_G(X)")
+            .one_of({"local", "value_bound"}),
     };
     i.outputs = {
         {"mae", "mean over the rounds of |G| - |L|, oriented by the sign of E|G| - E|L| (its mean over trials: §5.4.1's MAE)", false, ""},
@@ -54,6 +59,8 @@ class NoiseGap : public Algorithm {
         {"local_sensitivity_X", "Df_L(X) = max_i f(x_i)", false, ""},
         {"sum_local_sensitivities", "sum_i Df_L(x_i)", false, ""},
         {"global_sensitivity", "Df_G(X)", false, ""},
+        {"eps_curator_level", "the release's loss when a whole curator joins or leaves, eps max_j f(x_j) / max_i Df_i "
+                              "(Theorem 5.1's eps_global claims to bound it)", false, ""},
     };
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Ratings, DatasetKind::CuratorTotals};
@@ -66,7 +73,7 @@ class NoiseGap : public Algorithm {
     const double eps = p.real("eps");
     const auto rounds = static_cast<std::uint64_t>(p.integer("rounds"));
     const auto totals = curator_totals(*ctx.data);
-    const CuratorQuery q = query_of(*totals, parse_query(p.text("query")));
+    const CuratorQuery q = query_of(*totals, parse_query(p.text("query")), parse_sensitivity(p.text("sensitivity")));
     const BoundNoise b = bound_noise(q, parse_bound(p.text("bound")), eps);
     const auto groups = local_groups(q, b);
     const double g_scale = b.global_sensitivity / b.eps_global;
@@ -100,6 +107,7 @@ class NoiseGap : public Algorithm {
     ctx.out.scalar("local_sensitivity_X", q.local_X);
     ctx.out.scalar("sum_local_sensitivities", q.sum_local);
     ctx.out.scalar("global_sensitivity", q.global);
+    ctx.out.scalar("eps_curator_level", curator_level_loss(q, widest_noise_sensitivity(q, b), eps));
   }
 };
 
