@@ -143,6 +143,36 @@ TEST_CASE("Ineq. 4.2: f, its optimum and the break-evens (the thesis's setting n
   CHECK(normalised_noise(s) == doctest::Approx(1).epsilon(1e-12));  // D_P = c D
 }
 
+TEST_CASE("the exact optimum ratio: Orig's is the cancellation optimum, not Ineq. 4.2's") {
+  const std::uint64_t n = 10000, c = 5;
+  // Orig (every noise present): Ineq. 4.2's f puts the optimum at 1 / (1 + sqrt(c / n)) = 0.978;
+  // the nearly normal sum of n + c noises at 1 / (1 + (c / n)^(1/3)) = 0.9265.
+  const double orig = exact_optimum_ratio(n, c, 1, 1);
+  CHECK(optimum_ratio(n, c, 1, 1) == doctest::Approx(1 / (1 + std::sqrt(5e-4))).epsilon(1e-12));
+  CHECK(orig == doctest::Approx(1 / (1 + std::cbrt(5e-4))).epsilon(3e-3));
+  CHECK(orig < 0.93);
+  // At the optimum the exact E|noise| is below its neighbours'.
+  auto e = [&](double r) {
+    Setting s;
+    s.scheme = Scheme::Orig;
+    s.n = n;
+    s.c = c;
+    s.eps = 1;
+    s.ratio = r;
+    s.share_sensitivity = 1;
+    s.paste_sensitivity = double(c);
+    s.privada_sensitivity = 1;
+    return linear_queries::expected_abs_laplace_sum(noise_terms(s));
+  };
+  CHECK(e(orig) < e(orig - 0.01));
+  CHECK(e(orig) < e(orig + 0.01));
+  CHECK(e(orig) < e(0.978));
+  // ThisWork at the thesis's probabilities: near, not at, f's 0.817 (README: 0.80).
+  const double thiswork = exact_optimum_ratio(n, c, 1e-4, 1e-2);
+  CHECK(thiswork > 0.78);
+  CHECK(thiswork < 0.82);
+}
+
 TEST_CASE("the exact break-evens: ThisWork's E|noise| equals PrivaDA's there") {
   const std::uint64_t n = 10000, c = 5;
   const double pu = exact_break_even_pr_u(n, c, 0.01, 0.75);

@@ -54,6 +54,7 @@ struct Analysis {
   double unit_expected_abs = 0;  // E|noise| at D = 1, eps = 1
   double no_noise = 0;
   double exact_pr_u = kNaN, exact_pr_s = kNaN;
+  double exact_optimum = kNaN;
 };
 
 std::shared_ptr<const Analysis> analysis(const Setting& s) {
@@ -76,6 +77,7 @@ std::shared_ptr<const Analysis> analysis(const Setting& s) {
       a.exact_pr_u = exact_break_even_pr_u(s.n, s.c, s.pr_s, s.ratio);
       a.exact_pr_s = exact_break_even_pr_s(s.n, s.c, s.pr_u, s.ratio);
     }
+    if (s.scheme == Scheme::ThisWork || s.scheme == Scheme::Orig) a.exact_optimum = exact_optimum_ratio(s.n, s.c, s.pr_u, s.pr_s);
     return a;
   });
 }
@@ -114,6 +116,8 @@ class Aggregation : public Algorithm {
         {"normalised_noise", "Ineq. 4.1: the scheme's sum of Pr x Laplace parameter over PrivaDA's; ThisWork: f(ratio) of Ineq. 4.2", false, ""},
         {"optimum_ratio", "argmin of Ineq. 4.2's f over ratio for the scheme's probabilities (ThisWork, Orig; NaN otherwise)", false, ""},
         {"f_minimum", "f at that optimum (ThisWork, Orig; NaN otherwise)", false, ""},
+        {"exact_optimum_ratio", "argmin over ratio of the exact E|noise| (ThisWork, Orig; NaN otherwise): where the noises' "
+                                "cancellation, which Ineq. 4.2 ignores, puts the optimum", false, ""},
         {"break_even_pr_u", "Ineq. 4.2: the Pr_u at which f(ratio) = 1 for this Pr_s (ThisWork; NaN otherwise)", false, ""},
         {"break_even_pr_s", "Ineq. 4.2: the Pr_s at which f(ratio) = 1 for this Pr_u (ThisWork; NaN otherwise)", false, ""},
         {"exact_break_even_pr_u", "the Pr_u at which ThisWork's E|noise| equals PrivaDA's (ThisWork; NaN otherwise)", false, ""},
@@ -182,6 +186,7 @@ class Aggregation : public Algorithm {
     ctx.out.scalar("normalised_noise", normalised_noise(s));
     ctx.out.scalar("optimum_ratio", two_layers ? optimum_ratio(s.n, s.c, s.pr_u, s.pr_s) : kNaN);
     ctx.out.scalar("f_minimum", two_layers ? f_minimum(s.n, s.c, s.pr_u, s.pr_s) : kNaN);
+    ctx.out.scalar("exact_optimum_ratio", a->exact_optimum);
     ctx.out.scalar("break_even_pr_u", thiswork ? break_even_pr_u(s.n, s.c, s.pr_s, s.ratio) : kNaN);
     ctx.out.scalar("break_even_pr_s", thiswork ? break_even_pr_s(s.n, s.c, s.pr_u, s.ratio) : kNaN);
     ctx.out.scalar("exact_break_even_pr_u", a->exact_pr_u);

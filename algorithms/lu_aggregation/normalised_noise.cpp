@@ -83,4 +83,22 @@ double exact_break_even_pr_s(std::uint64_t n, std::uint64_t c, double pr_u, doub
   return bisect(g, 0.0, 1.0, false);
 }
 
+double exact_optimum_ratio(std::uint64_t n, std::uint64_t c, double pr_u, double pr_s) {
+  auto g = [&](double ratio) { return expected_abs_noise(unit(n, c, pr_u, pr_s, ratio)); };
+  // E|noise| is unimodal in ratio (each layer's scale falls as its share grows): golden section.
+  const double phi = (std::sqrt(5.0) - 1) / 2;
+  double lo = 1e-6, hi = 1 - 1e-6;
+  double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo), ga = g(a), gb = g(b);
+  while (hi - lo > 1e-7) {
+    if (ga <= gb) {
+      hi = b, b = a, gb = ga;
+      a = hi - phi * (hi - lo), ga = g(a);
+    } else {
+      lo = a, a = b, ga = gb;
+      b = lo + phi * (hi - lo), gb = g(b);
+    }
+  }
+  return 0.5 * (lo + hi);
+}
+
 }  // namespace dplab::lu_aggregation
