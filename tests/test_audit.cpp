@@ -227,10 +227,12 @@ TEST_CASE("lu_thesis Algorithm 5.1: local sensitivities are caught, the value-bo
   // The curator-totals pair: 4 curators with records of value 0.5, and one record of value 1 added
   // to curator 0, whose noise grows from Lap(0.5 / eps) to Lap(1 / eps) while its sum moves by 1:
   // the release is not eps-DP (loss about 2 eps in the tails). With every curator at the public
-  // record bound (1) it is eps-DP. Seen at 20,000 runs per side: see docs/papers/lu_thesis.md.
+  // record bound (1) it is eps-DP. Seen at 40,000 runs per side: eps_hat 1.36 at eps = 1 (3 vs
+  // 92 of 20,000 test runs) and above 2 at eps = 2; at 200,000 (docs/papers/lu_thesis.md) 2.24
+  // and 3.32. The value-bound variant: 0.55 at eps = 1 with 200,000.
   for (const char* eps : {"eps=1", "eps=2"}) {
     CAPTURE(eps);
-    CHECK(audit_of("lu_budget_bounds.aggregation", {eps, "sensitivity=local"}, 20000).violation());
+    CHECK(audit_of("lu_budget_bounds.aggregation", {eps, "sensitivity=local"}, 40000).violation());
     CHECK_FALSE(audit_of("lu_budget_bounds.aggregation", {eps, "sensitivity=value_bound"}, 20000).violation());
   }
 }

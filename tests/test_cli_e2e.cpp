@@ -159,7 +159,7 @@ plot: {kind: line, x: eps, y: mae, suptitle: "Figure 4.4: data utility vs eps (r
     INFO(plot.err);
     REQUIRE(plot.code == 0);
     const std::string svg = read_file(dir / "cap.svg");  // text stays text in our SVGs
-    CHECK(svg.find("10^4 curators x 5 values N(500, 1), runs = 10, Pr_u = 1.0e-4, c = 5") != std::string::npos);
+    CHECK(svg.find(">10^4 curators x 5 values N(500, 1), Pr_u = 1.0e-4, c = 5, runs = 10<") != std::string::npos);
     CHECK(svg.find("ratio = 0.75, Pr_s = 0.01)") != std::string::npos);  // the title, once
   }
 
