@@ -65,7 +65,7 @@ class DsgC : public Metric {
     i.needs = {kCellClusteringsOutput};
     i.params = {ParamSpec::text("dsg_matching", "code",
                                 "code: the matching minimises the matched pairs' distances, then unmatched sizes are added "
-                                "(the authors' Dissimilarity2.java, which drew the paper's Fig 6); paper: it minimises the "
+                                "(the authors' published Dissimilarity2.java); paper: it minimises the "
                                 "whole M_cost of §6.1")
                     .one_of({"code", "paper"})};
     return i;
