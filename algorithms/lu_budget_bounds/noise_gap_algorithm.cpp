@@ -58,6 +58,19 @@ class NoiseGap : public Algorithm {
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Ratings, DatasetKind::CuratorTotals};
     i.unauditable = "its outputs are statistics over many simulated releases (mean noise magnitudes), not a release";
+    // What Algorithm 5.1's curators add under each bound: local sensitivities for MaxEpsilon and
+    // ThisWork (Table 2.5), the global one for SumEpsilon.
+    i.privacy = PrivacyStatus::dp("SumEpsilon: every curator's noise at the global sensitivity Df_G, parallel "
+                                  "composition over disjoint curators");
+    i.privacy_rules = {
+        when_param("bound", {"MaxEpsilon"},
+                   PrivacyStatus::not_dp("lu_thesis.alg51_local_sensitivity",
+                                         "the curators' noise at local sensitivities Df_L(x_i), from their own data")),
+        when_param("bound", {"ThisWork"},
+                   PrivacyStatus::not_dp("lu_thesis.theorem51_budget",
+                                         "Theorem 5.1's global budget is no DP bound for a whole curator (and the "
+                                         "curators' noise is local)")),
+    };
     return i;
   }
 
