@@ -52,7 +52,7 @@ class PrivGene : public Algorithm {
     i.privacy = PrivacyStatus::dp(
         "exponential-mechanism selection of parents (fitness sensitivity d) each generation, the generations' "
         "budgets adding to a data-independent total (budget_match: total); its candidates start at random, not "
-        "from init");
+        "from init; the generation count uses n, taken as public");
     i.privacy_rules = {matched_budget_privacy_rule()};
     return i;
   }
