@@ -14,7 +14,7 @@ Among the points columns, `privacy` (dp, not-dp or none: whether the point's alg
 eps-DP as run) and `privacy_finding` (the finding of a not-dp point, `dplab list findings`); a
 file written before results stored them gets them from the dplab binary (`dplab export --points`,
 which computes them from its registry): $DPLAB_BIN, else the build beside this package, else
-`dplab` on PATH.
+the binary of an installed prefix, else `dplab` on PATH.
 `dplab.meta(path)` gives the run's metadata (spec text, seed, code version, overrides, ...).
 The file's checksum is verified first (dplab.DamagedResult when it does not match).
 
