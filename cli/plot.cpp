@@ -14,6 +14,7 @@
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "framework/result_privacy.hpp"
 #include "framework/spec.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
@@ -99,7 +100,8 @@ int plot(const std::vector<std::string>& args) {
   }
   if (!vm.count("result")) throw Error("missing RESULT: dplab plot results/<paper>/<name>.h5");
   const std::string result = vm["result"].as<std::string>();
-  const ResultData r = read_result(result);
+  ResultData r = read_result(result);
+  ensure_privacy_columns(r, result);
   if (r.meta.plot_json.empty() || r.meta.plot_json == "{}")
     throw Error(result + ": its spec has no plot section, so there is nothing to draw (dplab show " + result +
                 " prints the numbers). Add one to " + (r.meta.spec_path.empty() ? std::string("the spec") : r.meta.spec_path) +
@@ -112,7 +114,7 @@ int plot(const std::vector<std::string>& args) {
   SummaryOptions so;
   so.wall_time = true;
   so.baselines = plot_baselines(r.meta.plot_json, result);
-  const std::string summary_text = summary_json(summarize_result(r, load_reference(r, home()), so));
+  const std::string summary_text = summary_json(summarize_result(r, load_reference(r, home()), so), privacy_json(r));
   char tmpl[] = "/tmp/dplab-summary-XXXXXX";
   const int fd = ::mkstemp(tmpl);
   if (fd < 0) throw Error("cannot create a temporary file for the plot's statistics in /tmp");

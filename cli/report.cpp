@@ -1,7 +1,8 @@
 // dplab report [--results DIR] [--out DIR] [--claims]: the reproduction report. One static
 // HTML page (no script, no external asset: figures are embedded as data: URIs, the style is
 // inline) with, per paper, the claims of results/reference/<paper>/claims.yaml evaluated
-// against the result files (framework/claims.hpp), then every result file present: its figures
+// against the result files (framework/claims.hpp), its privacy findings with their evidence and
+// audit command (framework/findings.hpp, cli/findings.cpp), then every result file present: its figures
 // drawn by `dplab plot` (the one plotting path), and its numbers beside the paper's, from the
 // engine's summary (framework/summary.hpp) as `dplab show` prints them.
 #include <fcntl.h>
@@ -21,6 +22,7 @@
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "framework/claims.hpp"
+#include "framework/result_privacy.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
 
@@ -217,8 +219,10 @@ void claims_table(std::ostream& o, const std::vector<ClaimOutcome>& outcomes, Co
   o << "</table>\n";
 }
 
-// Ours beside the paper's: every row with a paper value, then (folded) the whole summary.
+// Ours beside the paper's: every row with a paper value, then (folded) the whole summary. A
+// not-dp point's mean carries a dagger (its finding is in the paper's privacy findings).
 void numbers_tables(std::ostream& o, const ResultData& r, const std::vector<SummaryRow>& rows) {
+  const std::vector<PointPrivacy> privacy = privacy_of_points(r);
   bool any_vector = false;
   for (const auto& m : r.metrics) any_vector |= m.is_vector && !m.raw;
   auto header = [&](bool with_paper) {
@@ -234,7 +238,10 @@ void numbers_tables(std::ostream& o, const ResultData& r, const std::vector<Summ
     for (const auto& a : r.axes) o << "<td>" << html(cell_text(*r.column(a), s.point)) << "</td>";
     o << "<td>" << html(s.metric) << "</td>";
     if (any_vector) o << "<td class=\"n\">" << (s.index < 0 ? "" : std::to_string(s.index)) << "</td>";
-    o << "<td class=\"n\">" << num(s.stats.mean) << "</td><td class=\"n\">[" << num(s.stats.ci_low) << ", "
+    const std::string& finding = privacy[s.point].finding;
+    o << "<td class=\"n\">" << num(s.stats.mean)
+      << (finding.empty() ? "" : " <span title=\"not eps-DP as published: " + html(finding) + "\">&dagger;</span>")
+      << "</td><td class=\"n\">[" << num(s.stats.ci_low) << ", "
       << num(s.stats.ci_high) << "]</td><td class=\"n\">" << s.stats.n << "</td>";
     if (with_paper)
       o << "<td class=\"n\">" << (s.paper ? num(*s.paper) : "-") << "</td><td class=\"n\">"
@@ -381,6 +388,7 @@ int report(const std::vector<std::string>& args) {
       total.not_run += c.not_run;
       total.unexpected += c.unexpected;
     }
+    if (const int n = findings_html(body, p)) toc << "; " << n << " privacy finding" << (n > 1 ? "s" : "");
     toc << "</li>\n";
     const auto& h5 = files_of[p];
     if (h5.empty()) body << "<p class=\"meta\">No result files of this paper in " << html(results) << ".</p>\n";
@@ -388,6 +396,7 @@ int report(const std::vector<std::string>& args) {
       ResultData r;
       try {
         r = read_result(f.string());
+        ensure_privacy_columns(r, f.string());
       } catch (const Error& e) {
         body << "<h3>" << html(f.filename().string()) << "</h3>\n<p class=\"unexpected\">" << html(e.what()) << "</p>\n";
         continue;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -145,6 +146,11 @@ CheckedImage read_checked(const std::string& path, const std::string& what) {
   unsigned long crc = 0;
   int format = 0;
   const std::string header(b.data(), strnlen(b.data(), kCheckedHeaderSize));
+  // The rest of the header block is zeros as written: a flipped bit there is damage too (the
+  // CRC covers only what follows the block).
+  if (std::any_of(b.begin() + static_cast<long>(header.size()), b.begin() + static_cast<long>(kCheckedHeaderSize),
+                  [](char c) { return c != '\0'; }))
+    throw Error(path + ": damaged " + what + " (header block)");
   if (std::sscanf(header.c_str() + std::strlen(kMagic), "format %d\nbytes %zu\ncrc32 %lx\n", &format, &total, &crc) != 3)
     throw Error(path + ": damaged " + what + " (unreadable header)");
   if (format != 2) throw Error(path + ": " + what + " of format " + std::to_string(format) + ", which this dplab cannot read");

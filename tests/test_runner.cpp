@@ -30,6 +30,7 @@ class NoisyConstant : public dplab::Algorithm {
                 dplab::ParamSpec::real("overspend", 1.0, "factor on the spent budget (test)").above(0)};
     i.outputs = {{"error", "sum of absolute errors", false, ""}, {"answers", "noisy answers", true, "q"}};
     i.budget_param = "eps";
+    i.privacy = dplab::PrivacyStatus::dp("Laplace noise on a constant (test)");
     return i;
   }
   void run(dplab::TrialContext& ctx) const override {

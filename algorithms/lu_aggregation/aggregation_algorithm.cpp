@@ -128,6 +128,34 @@ class Aggregation : public Algorithm {
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
     i.unauditable = "its outputs are error statistics over many simulated releases (MAE, share of exact releases), not a release";
+    // Neighbours differ in one curator's whole value, which moves all c partial sums (README
+    // ch. 4, privacy findings); D is taken as a public bound (the thesis computes it from the data).
+    i.privacy = PrivacyStatus::dp(
+        "the release's noise protects a curator's whole value (c D) at eps: PASTE's one Laplace at D_P = c D, "
+        "PrivaDA's c noises at D_P (privada_sensitivity: curator), or Orig with c min(ratio, 1 - ratio) <= 1");
+    const auto scheme_is = [](const Params& p, const char* s) { return p.text("scheme") == s; };
+    const auto both_layers = [scheme_is](const Params& p) { return scheme_is(p, "ThisWork") || scheme_is(p, "Orig"); };
+    i.privacy_rules = {
+        when("scheme = ThisWork with Pr_u < 1 or Pr_s < 1",
+             [scheme_is](const Params& p) { return scheme_is(p, "ThisWork") && (p.real("Pr_u") < 1 || p.real("Pr_s") < 1); },
+             PrivacyStatus::not_dp("lu_thesis.alg41_exact_release",
+                                   "Algorithm 4.1: a noise is absent with probability 1 - Pr, the exact sum goes out")),
+        when("scheme = PrivaDA with privada_sensitivity = share",
+             [scheme_is](const Params& p) { return scheme_is(p, "PrivaDA") && p.text("privada_sensitivity") == "share"; },
+             PrivacyStatus::not_dp("lu_thesis.aggregators_overlap",
+                                   "c noises of the share scale D / eps protect a curator's c D at c eps")),
+        when("scheme = PASTE with paste_sensitivity = share",
+             [scheme_is](const Params& p) { return scheme_is(p, "PASTE") && p.text("paste_sensitivity") == "share"; },
+             PrivacyStatus::not_dp("lu_thesis.aggregators_overlap",
+                                   "one noise of the share scale D / eps protects a curator's c D at c eps")),
+        when("scheme in {ThisWork, Orig} with c min(ratio, 1 - ratio) > 1",
+             [both_layers](const Params& p) {
+               return both_layers(p) && double(p.integer("c")) * std::min(p.real("ratio"), 1 - p.real("ratio")) > 1;
+             },
+             PrivacyStatus::not_dp("lu_thesis.aggregators_overlap",
+                                   "the noise layers charged as if disjoint: a curator's c D is protected at "
+                                   "c min(eps_u, eps_s) > eps")),
+    };
     return i;
   }
 

@@ -38,6 +38,13 @@ class Aggregation : public Algorithm {
     };
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Ratings, DatasetKind::CuratorTotals};
+    i.privacy = PrivacyStatus::dp("every curator's sum or count with Laplace noise at a public bound, the record bound "
+                                  "(value_bound) or the global sensitivity Df_G "
+                                  "(SumEpsilon's calibration), parallel composition over disjoint curators");
+    i.privacy_rules = {when_param("sensitivity", {"local"},
+                                  PrivacyStatus::not_dp("lu_thesis.alg51_local_sensitivity",
+                                                        "Algorithm 5.1: each curator's noise scale Df_L(x_i) is a "
+                                                        "function of its own data"))};
     return i;
   }
 

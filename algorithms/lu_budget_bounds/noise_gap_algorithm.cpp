@@ -65,6 +65,21 @@ class NoiseGap : public Algorithm {
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Ratings, DatasetKind::CuratorTotals};
     i.unauditable = "its outputs are statistics over many simulated releases (mean noise magnitudes), not a release";
+    // What Algorithm 5.1's curators add under each bound: local sensitivities for MaxEpsilon and
+    // ThisWork (Table 2.5), the global one for SumEpsilon.
+    i.privacy = PrivacyStatus::dp("every curator's noise at a public bound: Df_G (SumEpsilon) or the record bound "
+                                  "(sensitivity: value_bound, MaxEpsilon), parallel composition over disjoint curators");
+    i.privacy_rules = {
+        when("bound = ThisWork",
+             [](const Params& p) { return p.text("bound") == "ThisWork"; },
+             PrivacyStatus::not_dp("lu_thesis.theorem51_budget",
+                                   "Theorem 5.1's global budget is no DP bound for a whole curator (417.4 eps against "
+                                   "84.2 eps on ML-100), whatever the curators' noise")),
+        when("bound = MaxEpsilon with sensitivity = local",
+             [](const Params& p) { return p.text("bound") == "MaxEpsilon" && p.text("sensitivity") == "local"; },
+             PrivacyStatus::not_dp("lu_thesis.alg51_local_sensitivity",
+                                   "the curators' noise at local sensitivities Df_L(x_i), from their own data")),
+    };
     return i;
   }
 

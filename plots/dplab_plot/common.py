@@ -1,5 +1,7 @@
-"""Drawing helpers shared by the plot kinds: labels, panels, the provenance footer, saving."""
+"""Drawing helpers shared by the plot kinds: labels, panels, privacy marks, the provenance footer,
+saving."""
 import re
+import textwrap
 
 import matplotlib
 
@@ -24,6 +26,35 @@ def x_number(v):
 def label_of(opts, value):
     labels = opts.get("labels", {})
     return str(labels.get(value, labels.get(str(value), value)))
+
+
+DAGGER = "\u2020"
+# How a not eps-DP series is drawn (issue 28): dashed with hollow markers (lines), hatched bars.
+NOT_DP_LINE = {"linestyle": "--", "markerfacecolor": "none"}
+NOT_DP_BAR = {"hatch": "///", "edgecolor": "black", "linestyle": "--", "linewidth": 0.6}
+
+
+def mark_series(res, label, points):
+    """A series' label, and whether it is drawn as not eps-DP: when any of its points is not-dp
+    its label gets a dagger and its findings go to the figure's footnote (finish)."""
+    findings = [res.privacy(p)[1] for p in points if res.privacy(p)[0] == "not-dp"]
+    if not findings:
+        return label, False
+    for f in findings:
+        res.marked[f] = res.findings.get(f, {}).get("title", "")
+    if len(findings) < len(points):
+        res.partial.append(f"{label}: {len(findings)} of {len(points)} points")
+    return f"{label} {DAGGER}", True
+
+
+def privacy_footnote(res):
+    """The footnote of a figure with not eps-DP series, or "" (one line per finding)."""
+    if not res.marked:
+        return ""
+    lines = [f"{DAGGER} not \u03b5-DP as published: see {f}" + (f" ({t})" if t else "") for f, t in sorted(res.marked.items())]
+    if res.partial:
+        lines.append(f"{DAGGER} only at some points of: " + "; ".join(res.partial))
+    return "\n".join(lines) + "\n(dplab list findings; docs/privacy-findings.md)"
 
 
 def panel_groups(res, opts):
@@ -101,7 +132,18 @@ def finish(fig, res, opts, note, out_base, formats):
         fig.suptitle(fixed, fontsize=9)
     fig.text(0.01, 0.005, provenance(res, note), fontsize=6, color="gray")
     fig.tight_layout(rect=(0, 0.02, 1, 1))
+    add_footnote(fig, res)
     return save(fig, out_base, formats)
+
+
+def add_footnote(fig, res):
+    """The privacy footnote below the figure (the saved image's tight box takes it in), its
+    lines wrapped to the figure's width (about 15 characters of 7-point text per inch)."""
+    footnote = privacy_footnote(res)
+    if footnote:
+        width = max(60, int(fig.get_figwidth() * 15))
+        text = "\n".join(textwrap.fill(line, width, subsequent_indent="   ") for line in footnote.split("\n"))
+        fig.text(0.01, 0.0, text, fontsize=7, va="top")
 
 
 def save(fig, out_base, formats):

@@ -73,15 +73,29 @@ class Result:
         self.npoints = self.done.shape[0] if self.done.ndim == 2 else 0
         try:
             with open(summary_path) as f:
-                rows = json.load(f)["rows"]
+                summary = json.load(f)
+            rows = summary["rows"]
         except (OSError, ValueError, KeyError) as e:
             fail(f"{summary_path}: cannot read the statistics of {path} ({e})")
+        # Each point's privacy status and the findings they name (framework/result_privacy.hpp),
+        # and what a figure marked of them (common.mark_series; the footnote, common.finish).
+        privacy = summary.get("privacy") or {}
+        self.privacy_points = privacy.get("points") or []
+        self.findings = privacy.get("findings") or {}
+        self.marked = {}    # finding id -> its title, for every not-dp series drawn
+        self.partial = []   # labels of marked series that mix dp and not-dp points
         # (point, metric, baseline) -> rows sorted by index
         self.stats = {}
         for r in rows:
             self.stats.setdefault((r["point"], r["metric"], r["baseline"]), []).append(r)
         for v in self.stats.values():
             v.sort(key=lambda r: r["index"] or 0)
+
+    def privacy(self, p):
+        """(status, finding) of point p: "dp", "not-dp" or "none", and the finding of a not-dp point."""
+        if p < len(self.privacy_points):
+            return self.privacy_points[p]["privacy"], self.privacy_points[p]["finding"]
+        return "", ""
 
     def value(self, column, p):
         if column not in self.columns:

@@ -3,15 +3,18 @@ vector metric), one line per series, the mean with its 95% band (or the sd), the
 values as dotted lines with crosses.
 
 Analytic curves the engine computed (outputs of the algorithms, e.g. an exact expectation):
-`expected: <metric>` draws that metric of every series as a thin dashed line in the series'
+`expected: <metric>` draws that metric of every series as a thin dash-dot line in the series'
 colour; `right: {y: <metric>, series: <label>, label, ylabel, logy, vline: <metric(s)>, vline_label}`
 draws one series' metric on a second y axis, with vertical lines at the (engine-computed)
 values of the `vline` metrics, e.g. the optimum of the curve. `note: {metric, series, text}`
 writes a sentence in each panel with one series' metric put in text's {} (its value, or "a to
-b" along x when it varies), e.g. the probability that a scheme releases the exact answer."""
+b" along x when it varies), e.g. the probability that a scheme releases the exact answer.
+
+A series with a point that is not eps-DP as run (its algorithm's privacy status, issue 28) is
+dashed with hollow markers, its label carries a dagger, and a footnote names the finding."""
 import numpy as np
 
-from dplab_plot.common import finish, label_of, panel_axes, trials_done, x_number
+from dplab_plot.common import NOT_DP_LINE, finish, label_of, mark_series, panel_axes, trials_done, x_number
 
 REQUIRED = ["y"]
 
@@ -33,7 +36,7 @@ def draw(res, opts, out_base, formats):
             key = res.value(series, p) if series else ""
             lines.setdefault(key, []).append(p)
         for key, pts in lines.items():
-            label = label_of(opts, key) if series else opts.get("label", y)
+            label, not_dp = mark_series(res, label_of(opts, key) if series else opts.get("label", y), pts)
             if x == "index":
                 (p,) = pts[:1]
                 mean, lo, hi, _ = res.summary(y, p, stat, baseline)
@@ -53,8 +56,11 @@ def draw(res, opts, out_base, formats):
                 hi = np.array([pick(s[2]) for s in stats])
                 refs = [res.paper(y, q, k + 1 if "y_index" in opts else None) for q in pts]
             style = opts.get("styles", {}).get(str(key), {})
+            look = {"linestyle": style.get("linestyle", "-")}
+            if not_dp:  # the spec's linestyle gives way: dashed says "not eps-DP"
+                look.update(NOT_DP_LINE)
             (line,) = ax.plot(xs, mean, marker=style.get("marker", "o" if len(xs) <= 20 else None),
-                              markersize=4, linestyle=style.get("linestyle", "-"), label=label)
+                              markersize=4, label=label, **look)
             if band != "none" and stat == "mean" and np.any(np.isfinite(lo)):
                 if opts.get("logy"):
                     # A band reaching 0 or below (few trials, a large spread) has no place on a log
@@ -64,10 +70,10 @@ def draw(res, opts, out_base, formats):
                 ax.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.2, linewidth=0)
             if opts.get("expected") and x != "index":
                 exp = np.array([res.summary(opts["expected"], q)[0][0] for q in pts])
-                first = not any(h.get_label() == "dashed: " + opts.get("expected_label", "exact expectation")
-                                for h in ax.get_lines())
-                ax.plot(xs, exp, linestyle="--", linewidth=0.9, color=line.get_color(),
-                        label=("dashed: " + opts.get("expected_label", "exact expectation")) if first else "_nolegend_")
+                name = "dash-dot: " + opts.get("expected_label", "exact expectation")
+                first = not any(h.get_label() == name for h in ax.get_lines())
+                ax.plot(xs, exp, linestyle="-.", linewidth=0.9, color=line.get_color(),
+                        label=name if first else "_nolegend_")
             if any(r is not None for r in refs):
                 rx = [a for a, r in zip(xs, refs) if r is not None]
                 ry = [r for r in refs if r is not None]

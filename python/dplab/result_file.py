@@ -20,7 +20,10 @@ def verify_checked(path):
         return
     if not data.startswith(b"DPLAB-RESULT\n") or len(data) < HEADER_BYTES:
         raise DamagedResult(f"{path}: not a dplab result file (no DPLAB-RESULT header)")
-    text = data[:HEADER_BYTES].split(b"\0", 1)[0].decode("ascii", "replace")
+    raw = data[:HEADER_BYTES].split(b"\0", 1)[0]
+    if data[len(raw):HEADER_BYTES].strip(b"\0"):  # the block's padding is zeros as written
+        raise DamagedResult(f"{path}: damaged result file (header block)")
+    text = raw.decode("ascii", "replace")
     fields = dict(line.split(" ", 1) for line in text.splitlines()[1:] if " " in line)
     try:
         size, crc = int(fields["bytes"]), int(fields["crc32"], 16)
