@@ -11,7 +11,8 @@ vector metric's index value as the file stores it, e.g. K = 10, 20, ..., else it
 position; <NA> for scalars; Int64 when every index value is an integer, else float64), `value`. Trials not computed yet are left out,
 and so is a vector metric's NaN padding. `wall_time` and `spent_eps` are metrics too.
 `dplab.meta(path)` gives the run's metadata (spec text, seed, code version, overrides, ...).
-The file's checksum is verified first (dplab.DamagedResult when it does not match).
+The file's checksum is verified first (dplab.DamagedResult when it does not match); a format-1
+file (no checksum) is refused too, naming the command that upgrades it (`dplab upgrade FILE`).
 
 Add the folder that holds this package to PYTHONPATH (PYTHONPATH=<dplab>/python) or copy it;
 it needs h5py, numpy and pandas (Debian: python3-h5py python3-pandas).
