@@ -173,7 +173,7 @@ TEST_SUITE("faults_fuzz") {
       } catch (const dplab::Error&) {
         ++refused;
       } catch (const std::exception& e) {
-        FAIL_CHECK("not a dplab::Error (exit 3): " << e.what() << "\nspec:\n" << yaml);
+        FAIL_CHECK("not a dplab::Error (exit 3): " << std::string(e.what()) << "\nspec:\n" << yaml);
       }
     }
     // Every seventh spec (all mutations come round: 7 is prime to the 10 per key) and the example
