@@ -147,8 +147,10 @@ ResultData read_legacy_result(const std::string& path, const CheckedImage& img) 
     ::close(fds[0]);
     throw Error(path + ": cannot start a process to read this format-1 result file (" + std::strerror(errno) + ")");
   }
-  // The child's message until it exits, within twice its CPU time on the wall clock.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(2 * limits.cpu_seconds + 5);
+  // The child's message until it exits. RLIMIT_CPU stops a spinning parser whatever the load;
+  // the wall clock only bounds a child that waits without computing, so it is generous (a
+  // loaded machine stretches a legitimate parse's wall time many times over).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(10 * limits.cpu_seconds + 30);
   std::string message;
   int status = 0;
   bool exited = false, timed_out = false;

@@ -12,7 +12,8 @@
 
 namespace dplab {
 
-// The limits of the child: CPU seconds (then SIGXCPU; the wall clock allows twice as much) and
+// The limits of the child: CPU seconds (then SIGXCPU; the wall clock allows 10 times as much
+// plus 30 s, for a child that waits without computing) and
 // memory beyond what this process already maps. Scaled with the file's size; the environment
 // variable DPLAB_LEGACY_SECONDS, when set to a positive number, replaces the CPU seconds.
 struct LegacyLimits {
