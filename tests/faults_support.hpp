@@ -15,6 +15,23 @@
 
 namespace dplab::testing {
 
+// A small real spec of the fault suites: 2 x 2 points of budget_series' Table 2 on KOS, 4 trials.
+inline const char* kKosSpec = R"(name: faults
+paper: testpaper
+dataset: kos
+algorithm: budget_series.noise_mse
+params: {eps: 1.0}
+sweep:
+  strategy: [AVG, Geo]
+zip:
+  N: [20, 50]
+  U_s: [30, 95]
+trials: 4
+seed: 5
+metrics: [sum_squared_error, expected_mse]
+plot: {kind: table, rows: strategy, columns: N, metric: sum_squared_error}
+)";
+
 struct Timed {
   Command c;
   double seconds = 0;

@@ -21,23 +21,6 @@ using namespace dplab::testing;
 
 namespace {
 
-// 2 x 2 points of budget_series' Table 2 on KOS (the trial count comes from --trials).
-const char* kSpec = R"(name: writes
-paper: testpaper
-dataset: kos
-algorithm: budget_series.noise_mse
-params: {eps: 1.0}
-sweep:
-  strategy: [AVG, Geo]
-zip:
-  N: [20, 50]
-  U_s: [30, 95]
-trials: 4
-seed: 5
-metrics: [sum_squared_error, expected_mse]
-plot: {kind: table, rows: strategy, columns: N, metric: sum_squared_error}
-)";
-
 // `dplab <args>` under `ulimit -f <blocks>` (a full disk as the writer sees it: EFBIG).
 Command under_file_limit(const std::string& args, const TempDir& dir, int blocks) {
   const std::string cmd = "ulimit -f " + std::to_string(blocks) + "; exec " + std::string(DPLAB_BINARY) + " " + args +
@@ -68,7 +51,7 @@ std::string quoted_command(const std::string& s) {
 TEST_SUITE("faults_writes") {
   TEST_CASE("dplab merge never replaces a result by one with fewer trials (unless --force)") {
     TempDir dir;
-    write_file(dir / "s.yaml", kSpec);
+    write_file(dir / "s.yaml", kKosSpec);
     const std::string out = dir / "r.h5";
     REQUIRE(run_dplab("run " + dir / "s.yaml --out " + out + " -q --trials 8", dir).code == 0);
     for (const char* shard : {"0/2", "1/2"})
@@ -92,7 +75,7 @@ TEST_SUITE("faults_writes") {
 
   TEST_CASE("a full disk: export --out, report and plot leave the previous file byte-identical") {
     TempDir dir;
-    write_file(dir / "s.yaml", kSpec);
+    write_file(dir / "s.yaml", kKosSpec);
     fs::create_directories(dir.path() / "results/testpaper");
     const std::string result = dir / "results/testpaper/writes.h5";
     REQUIRE(run_dplab("run " + dir / "s.yaml --out " + result + " -q --trials 200", dir).code == 0);
@@ -170,7 +153,7 @@ TEST_SUITE("faults_writes") {
     CHECK_FALSE(fs::exists(dir / "sec.h5"));
     CHECK(temporaries_in(dir.path()) == 0);
 
-    write_file(dir / "s.yaml", kSpec);
+    write_file(dir / "s.yaml", kKosSpec);
     const std::string s0 = dir / "shard 0.h5", s1 = dir / "s1.h5";  // a name the shell must quote
     REQUIRE(run_dplab("run " + dir / "s.yaml -q --trials 6 --set params.eps=2 --shard 0/2 --out '" + s0 +
                           "' --threads 1 --checkpoint-seconds 0 --abort-after 3",
