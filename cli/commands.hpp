@@ -22,6 +22,7 @@ int datasets(const std::vector<std::string>& args);
 int audit(const std::vector<std::string>& args);
 int merge(const std::vector<std::string>& args);
 int report(const std::vector<std::string>& args);
+int upgrade(const std::vector<std::string>& args);
 
 // Where experiments/, plots/ and results/reference/ are (framework/home.hpp).
 inline std::string home() { return dplab_home(); }

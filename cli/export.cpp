@@ -13,12 +13,12 @@
 // this binary for when a file predates the privacy columns).
 #include <boost/program_options.hpp>
 #include <cmath>
-#include <fstream>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "core/value.hpp"
+#include "framework/replace_file.hpp"
 #include "framework/result_privacy.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
@@ -114,11 +114,8 @@ int export_result(const std::vector<std::string>& args) {
     if (!std::cout) throw Error("cannot write to standard output");
     return 0;
   }
-  std::ofstream out(path);
-  if (!out) throw Error(path + ": cannot open for writing");
-  write(r, out);
-  out.flush();
-  if (!out) throw Error(path + ": write failed (disk full?)");
+  // Whole or not at all: a full disk leaves an existing FILE as it was (framework/replace_file.hpp).
+  replace_file_text(path, [&](std::ostream& out) { write(r, out); });
   return 0;
 }
 

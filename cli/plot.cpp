@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <csignal>
 #include <cstdlib>
@@ -15,6 +16,8 @@
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "framework/result_privacy.hpp"
+#include "framework/checked_file.hpp"
+#include "framework/replace_file.hpp"
 #include "framework/spec.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
@@ -60,6 +63,29 @@ struct RemoveOnExit {
     std::error_code ec;
     std::filesystem::remove(path, ec);
   }
+};
+
+// A private folder for the script's figures in `out_dir` (".dplab-plot.tmp.<pid>"), removed on
+// scope exit; one left by a killed dplab plot is removed by the next (framework/replace_file.hpp).
+struct Staging {
+  std::string dir;
+  explicit Staging(const fs::path& out_dir) {
+    const std::string base = (out_dir / ".dplab-plot").string();
+    std::error_code ec;
+    fs::create_directories(out_dir, ec);
+    remove_stale_temporaries(base);
+    dir = base + ".tmp." + std::to_string(::getpid());
+    fs::remove_all(dir, ec);
+    if (!fs::create_directory(dir, ec))
+      throw Error(out_dir.string() + ": cannot create a folder for the figures there (" +
+                  (ec ? ec.message() : "it exists") + ")");
+  }
+  ~Staging() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  Staging(const Staging&) = delete;
+  Staging& operator=(const Staging&) = delete;
 };
 
 // The figure's caption of what it holds fixed: the dataset when the spec names one, and the
@@ -131,11 +157,18 @@ int plot(const std::vector<std::string>& args) {
   std::string python = "python3";
   if (const char* env = std::getenv("DPLAB_PYTHON"); env && *env) python = env;
   else if (fs::exists("/usr/bin/python3")) python = "/usr/bin/python3";
+  // The script draws into a private folder beside the figures; each figure then replaces its file
+  // whole (framework/replace_file.hpp), so a full disk leaves the previous figures as they were.
+  const fs::path out_dir = !vm["out-dir"].as<std::string>().empty() ? fs::path(vm["out-dir"].as<std::string>())
+                           : fs::path(result).has_parent_path() ? fs::path(result).parent_path()
+                                                                : fs::path(".");
+  const Staging staging(out_dir);
   std::vector<std::string> argv_s = {python, script, result, "--summary", tmpl, "--format", vm["format"].as<std::string>(),
-                                     "--fixed", fixed_caption(r)};
-  if (!vm["out-dir"].as<std::string>().empty()) {
-    argv_s.push_back("--out-dir");
-    argv_s.push_back(vm["out-dir"].as<std::string>());
+                                     "--fixed", fixed_caption(r), "--out-dir", staging.dir, "--staged"};
+  if (looks_unframed_hdf5(result)) {  // Python reads a checked copy, never the unverified file
+    const std::string copy = staging.dir + "/.result.h5";
+    write_result(copy, r);
+    argv_s.insert(argv_s.end(), {"--data", copy});
   }
   std::vector<char*> argv;
   for (auto& s : argv_s) argv.push_back(s.data());
@@ -155,6 +188,15 @@ int plot(const std::vector<std::string>& args) {
   waitpid(pid, &status, 0);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     throw Error("plotting failed for " + result + " (see the message above)");
+  std::vector<fs::path> figures;
+  for (const auto& e : fs::directory_iterator(staging.dir))
+    if (e.path().filename().string()[0] != '.') figures.push_back(e.path());
+  std::sort(figures.begin(), figures.end());
+  for (const auto& f : figures) {
+    const std::string target = (out_dir / f.filename()).string();
+    replace_file(target, [&](const std::string& tmp) { fs::rename(f, tmp); });
+    std::cout << "wrote " << target << "\n";
+  }
   return 0;
 }
 

@@ -23,6 +23,7 @@
 #include "core/error.hpp"
 #include "framework/claims.hpp"
 #include "framework/result_privacy.hpp"
+#include "framework/replace_file.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
 
@@ -339,6 +340,15 @@ int report(const std::vector<std::string>& args) {
   fs::create_directories(out, ec);
   if (ec) throw Error(out.string() + ": cannot create the report folder (" + ec.message() + ")");
   const fs::path work = out / ".figures";
+  // The figures are drawn into `work` and embedded in the page; a killed report's are not reused.
+  struct RemoveWork {
+    fs::path dir;
+    ~RemoveWork() {
+      std::error_code e;
+      fs::remove_all(dir, e);
+    }
+  } remove_work{work};
+  fs::remove_all(work, ec);
   std::ostringstream body;
   std::ostringstream toc;
   // Every result file of every paper, in natural order (fig3 before fig10), and their figures.
@@ -420,9 +430,8 @@ int report(const std::vector<std::string>& args) {
       numbers_tables(body, r, rows);
     }
   }
-  fs::remove_all(work, ec);
 
-  std::ofstream page(out / "index.html");
+  std::ostringstream page;
   page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>dplab reproduction report</title>"
        << "<style>" << kStyle << "</style></head><body>\n<h1>dplab reproduction report</h1>\n"
        << "<p class=\"meta\">Results from " << html(results) << "; claims from results/reference/*/claims.yaml. "
@@ -434,7 +443,8 @@ int report(const std::vector<std::string>& args) {
                                   " differ from what the README reports</span>"
                             : "")
        << ".</p>\n<ul>\n" << toc.str() << "</ul>\n" << body.str() << "</body></html>\n";
-  if (!page.flush()) throw Error((out / "index.html").string() + ": cannot write the report");
+  // Whole or not at all: a full disk leaves an existing page as it was (framework/replace_file.hpp).
+  replace_file_text((out / "index.html").string(), [&](std::ostream& o) { o << page.str(); });
   std::cout << "wrote " << (out / "index.html").string() << "\n";
   return 0;
 }

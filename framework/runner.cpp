@@ -660,6 +660,15 @@ void finish(const RunOptions& opts, const Prepared& pr, Opened& o, Collector& co
   warn_unspent(r, pr.points, o.work, opts.quiet);
   summary.computed = collector.committed();
   const bool failed = collector.failed();
+  if ((failed || g_interrupted) && summary.computed == 0) {
+    // Nothing new to keep (e.g. a mechanism refused the first trial of a secure run): a new run
+    // leaves no empty result file behind, a resumed one its file as it was.
+    std::error_code ec;
+    const std::string kept = fs::exists(pr.out, ec) ? pr.out + " left as it was, " + std::to_string(o.already) +
+                                                          " trials" : "no result file written";
+    throw Error((failed ? collector.failure() : interrupted_how + ": no trial finished") + " [" + kept + "]" +
+                (failed ? "" : "; run the same command again to resume"));
+  }
   if (!failed && !g_interrupted) r.meta.finished = utc_now();
   try {
     write_result(pr.out, r);

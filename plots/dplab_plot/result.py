@@ -51,11 +51,14 @@ def verify_checked(path):
 
 
 class Result:
-    def __init__(self, path, summary_path):
+    def __init__(self, path, summary_path, data_path=None):
+        """`path` names the result in messages; `data_path`, when given, is the file read (a
+        format-2 copy of a format-1 `path`, made by `dplab plot`)."""
         self.path = path
-        verify_checked(path)
+        self.data_path = data_path or path
+        verify_checked(self.data_path)
         try:
-            with h5py.File(path, "r") as f:
+            with h5py.File(self.data_path, "r") as f:
                 self.meta = {k: attr_str(f.attrs[k]) for k in f.attrs.keys()}
                 self.plot = json.loads(self.meta.get("plot_json") or "{}")
                 pts = f["points"]
@@ -147,7 +150,7 @@ class Result:
         """One trial's raw values of a vector metric, [points x length] (NaN padding): data a
         figure draws as it is (one run's points), not a statistic."""
         try:
-            with h5py.File(self.path, "r") as f:
+            with h5py.File(self.data_path, "r") as f:
                 if f"metrics/{metric}" not in f:
                     fail(f"{self.path}: the plot needs the vector metric {metric!r}, which the result does not have")
                 data = f[f"metrics/{metric}"]

@@ -16,7 +16,8 @@ file written before results stored them gets them from the dplab binary (`dplab 
 which computes them from its registry): $DPLAB_BIN, else the build beside this package, else
 the binary of an installed prefix, else `dplab` on PATH.
 `dplab.meta(path)` gives the run's metadata (spec text, seed, code version, overrides, ...).
-The file's checksum is verified first (dplab.DamagedResult when it does not match).
+The file's checksum is verified first (dplab.DamagedResult when it does not match); a format-1
+file (no checksum) is refused too, naming the command that upgrades it (`dplab upgrade FILE`).
 
 Add the folder that holds this package to PYTHONPATH (PYTHONPATH=<dplab>/python) or copy it;
 it needs h5py, numpy and pandas (Debian: python3-h5py python3-pandas).
