@@ -1,4 +1,4 @@
-// dplab list [algorithms|metrics|datasets|experiments [NAME]] [--long]
+// dplab list [algorithms|metrics|datasets|experiments [NAME]|findings [--markdown]] [--long]
 #include <boost/program_options.hpp>
 #include <algorithm>
 #include <filesystem>
@@ -40,11 +40,17 @@ void list_algorithms(bool full, const std::string& only) {
     if (!only.empty() && name != only) continue;
     AlgorithmInfo info = find_algorithm(name).info();
     if (info.role != AlgorithmRole::Algorithm && only.empty()) {
-      fixtures += "  " + name + ": " + info.doc + "\n";
+      fixtures += "  " + name + ": " + info.doc + " [" + privacy_name(info.privacy.kind) + "]\n";
       continue;
     }
-    std::cout << "  " << name << ": " << info.doc << "\n";
+    // The short line carries the privacy status (its parameter-dependent rules with --long).
+    std::cout << "  " << name << ": " << info.doc;
+    if (!full)
+      std::cout << " [" << privacy_name(info.privacy.kind)
+                << (info.privacy_rules.empty() ? "" : "; other statuses for some parameters, see --long") << "]";
+    std::cout << "\n";
     if (!full) continue;
+    print_privacy(info);
     if (!info.budget_param.empty())
       std::cout << "    privacy budget: parameter '" << info.budget_param << "'\n";
     if (!info.accepts.empty()) {
@@ -135,8 +141,9 @@ void list_experiments(bool full, const std::string& only) {
 }  // namespace
 
 int list(const std::vector<std::string>& args) {
-  po::options_description opts("dplab list [algorithms|metrics|datasets|experiments [NAME]] [--long]");
-  opts.add_options()("help,h", "show this help")("long,l", "every entry in full: parameters, outputs, files");
+  po::options_description opts("dplab list [algorithms|metrics|datasets|experiments [NAME]|findings] [--long]");
+  opts.add_options()("help,h", "show this help")("long,l", "every entry in full: parameters, outputs, files")(
+      "markdown", "findings: the Markdown page docs/privacy-findings.md");
   po::options_description hidden;
   hidden.add_options()("what", po::value<std::string>()->default_value("all"), "what to list")(
       "name", po::value<std::string>()->default_value(""), "one entry");
@@ -170,16 +177,23 @@ int list(const std::vector<std::string>& args) {
     if (!category.empty()) name = what, what = category;
   }
   bool all = what == "all";
-  if (!all && what != "algorithms" && what != "metrics" && what != "datasets" && what != "experiments") {
+  if (!all && what != "algorithms" && what != "metrics" && what != "datasets" && what != "experiments" &&
+      what != "findings") {
     std::cerr << "dplab list: unknown category '" << what
-              << "' (allowed: algorithms, metrics, datasets, experiments; then optionally one NAME)\n";
+              << "' (allowed: algorithms, metrics, datasets, experiments, findings; then optionally one NAME)\n";
     return 2;
   }
+  if (vm.count("markdown") && what != "findings") {
+    std::cerr << "dplab list: --markdown is for 'dplab list findings'\n";
+    return 2;
+  }
+  if (what == "findings") return list_findings(vm.count("markdown") > 0);
   const bool full = vm.count("long") > 0 || !name.empty();
   if (all || what == "algorithms") list_algorithms(full, name);
   if (all || what == "metrics") list_metrics(full, name);
   if (all || what == "datasets") list_datasets(full, name);
   if (all || what == "experiments") list_experiments(full, name);
+  if (all) list_findings(false);
   return 0;
 }
 

@@ -56,12 +56,16 @@ def main():
     ap.add_argument("--fixed", default="", help="what the figure holds fixed (dataset, parameters)")
     ap.add_argument("--plot", default="", help="plot options (JSON) to draw with instead of the result's own")
     ap.add_argument("--plot-note", default="", help="how --plot was given, for the footer")
+    ap.add_argument("--data", default="", help="read this file instead of RESULT (dplab plot: a format-2 copy of "
+                    "a format-1 RESULT)")
+    ap.add_argument("--staged", action="store_true", help="dplab plot moves the figures from --out-dir into place "
+                    "and names them; print nothing")
     args = ap.parse_args()
     formats = [f.strip() for f in args.format.split(",") if f.strip()]
     bad = [f for f in formats if f not in ("png", "pdf", "svg")]
     if bad:
         fail(f"unknown format {bad[0]!r} (allowed: png, pdf, svg)")
-    res = Result(args.result, args.summary)
+    res = Result(args.result, args.summary, args.data or None)
     res.fixed = args.fixed
     if args.plot:  # dplab plot RESULT --set plot.<option>=...: checked by the engine first
         with open(args.plot) as f:
@@ -82,7 +86,8 @@ def main():
         if missing:
             fail(f"{args.result}: a {kind} plot needs {', '.join(repr(m) for m in missing)} in the spec's plot section")
         for w in module.draw(res, opts, out_base, formats):
-            print("wrote", w)
+            if not args.staged:
+                print("wrote", w)
 
 
 if __name__ == "__main__":

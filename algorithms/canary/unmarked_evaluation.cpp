@@ -18,6 +18,9 @@ class UnmarkedEvaluation : public Algorithm {
     // The deliberate bug: true_count is computed from the true data but not marked evaluation.
     i.outputs = {{"answer", "the noisy total count", false, ""},
                  {"true_count", "the exact total count of the input (for evaluation)", false, ""}};
+    // As run it publishes the exact count: no privacy (the noisy answer alone would be eps-DP).
+    i.privacy = PrivacyStatus::none("releases the exact count as true_count, an output not marked evaluation "
+                                    "(the fixture's deliberate mistake); its noisy answer alone is eps-DP");
     return i;
   }
   void check(const Params&) const override { refuse_specs("canary.unmarked_evaluation"); }

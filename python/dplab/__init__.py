@@ -12,8 +12,13 @@ parameter with its declared type: integer as Int64, real as float64, boolean, te
 vector metric's index value as the file stores it, e.g. K = 10, 20, ..., else its 1-based
 position; <NA> for scalars; Int64 when every index value is an integer, else float64), `value`. Trials not computed yet are left out,
 and so is a vector metric's NaN padding. `wall_time` and `spent_eps` are metrics too.
+Among the points columns, `privacy` (dp, not-dp or none: whether the point's algorithm is
+eps-DP as run) and `privacy_finding` (the finding of a not-dp point, `dplab list findings`); a
+file written before results stored them gets them from the dplab binary (`dplab export --points`,
+which computes them from its registry), found as for `dplab.run` below.
 `dplab.meta(path)` gives the run's metadata (spec text, seed, code version, overrides, ...).
-The file's checksum is verified first (dplab.DamagedResult when it does not match).
+The file's checksum is verified first (dplab.DamagedResult when it does not match); a format-1
+file (no checksum) is refused too, naming the command that upgrades it (`dplab upgrade FILE`).
 
 `dplab.run` and `dplab.audit` (dplab/cli.py) run the dplab binary: $DPLAB_BIN, else the one
 this package was installed or built with, else `dplab` on PATH.
@@ -22,6 +27,9 @@ this package was installed or built with, else `dplab` on PATH.
 PYTHONPATH=$(dplab python-path) (the folder that holds it). Any python3 works that can import
 h5py, numpy and pandas (Debian: python3-h5py python3-pandas; or pip install h5py pandas).
 """
+import csv
+import io
+import subprocess
 import sys
 
 
@@ -68,6 +76,25 @@ def _typed(values, kind):
     return values
 
 
+PRIVACY_COLUMNS = ("privacy", "privacy_finding")
+
+
+def _privacy_from_binary(path, npoints):
+    """The privacy columns of a file written before results stored them, computed by dplab."""
+    try:
+        exe = binary()  # dplab/cli.py: $DPLAB_BIN, the installed or build-tree binary, PATH
+    except DplabError as e:
+        raise RuntimeError(f"{path}: written before results stored their privacy status, and {e} to compute "
+                           "it") from e
+    done = subprocess.run([exe, "export", path, "--points"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{path}: dplab export --points failed: {done.stderr.strip()}")
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    if len(rows) != npoints:
+        raise RuntimeError(f"{path}: dplab export --points gave {len(rows)} points, the file has {npoints}")
+    return {name: [row[name] for row in rows] for name in PRIVACY_COLUMNS}
+
+
 def meta(path):
     """The run's metadata: the root attributes of the result file, as str."""
     verify_checked(path)
@@ -94,6 +121,8 @@ def load(path):
         if "trials/spent_delta" in f:  # (eps, delta) algorithms only
             metrics["spent_delta"] = f["trials/spent_delta"][()]
     npoints, ntrials = done.shape
+    if any(name not in points for name in PRIVACY_COLUMNS):
+        points.update(_privacy_from_binary(path, npoints))
     p_idx, t_idx = np.nonzero(done)  # computed cells, point-major
     frames = []
     for name, data in metrics.items():
