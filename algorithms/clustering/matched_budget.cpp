@@ -19,6 +19,8 @@ std::vector<ParamSpec> matched_budget_params() {
   };
 }
 
+std::vector<std::string> matched_budget_audit_params() { return {"budget_match=total", "eps=1"}; }
+
 double matched_budget(const PointSet& data, const TrialSeeds& seeds, const Params& params) {
   const double eps = params.real("eps");
   if (params.text("budget_match") == "total") return eps;

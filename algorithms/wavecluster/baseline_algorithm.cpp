@@ -32,6 +32,7 @@ class Baseline : public Algorithm {
     i.outputs.push_back({"m1", "first-level size of the adaptive grid", false, ""});
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.audit_params = audit_box();
     return i;
   }
 

@@ -16,6 +16,7 @@ class PrivQT : public Algorithm {
     i.outputs = clustering_outputs();
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.audit_params = audit_box();
     return i;
   }
 

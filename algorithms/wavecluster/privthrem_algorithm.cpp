@@ -39,6 +39,7 @@ class PrivTHREM : public Algorithm {
     i.outputs = clustering_outputs();
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.audit_params = audit_box();
     return i;
   }
 
