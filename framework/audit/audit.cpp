@@ -25,12 +25,12 @@ const PairGenerator* generator_for(const AlgorithmInfo& info) {
   return nullptr;
 }
 
-// The largest of 1, 2, 5 x 10^k at most x (at least 1): run counts that a slightly different
-// pilot timing does not change.
+// The largest of 1, 1.5, 2, 3, 5, 7 x 10^k at most x (at least 1): run counts that a slightly
+// different pilot timing does not change.
 std::size_t round_down(double x) {
   double step = 1;
   while (step * 10 <= x) step *= 10;
-  for (double m : {5.0, 2.0, 1.0})
+  for (double m : {7.0, 5.0, 3.0, 2.0, 1.5, 1.0})
     if (m * step <= x) return static_cast<std::size_t>(m * step);
   return 1;
 }
@@ -97,10 +97,11 @@ std::vector<Candidate> choose(std::vector<Candidate> all, std::size_t events) {
   std::vector<std::size_t> pairs;
   for (auto& c : all) {
     if (out.size() == events) break;
-    // The same event seen through another feature (equal coordinates: duplicate queries).
+    // Most likely the same event seen through another feature (equal coordinates of duplicate
+    // queries; distinct(v) > 3 and = 4): the same counts on the same search runs.
     const bool duplicate = std::any_of(out.begin(), out.end(), [&](const Candidate& o) {
-      return o.pair == c.pair && o.count_first == c.count_first && o.count_second == c.count_second &&
-             o.event.kind == c.event.kind && o.event.t == c.event.t && o.event.first_over_second == c.event.first_over_second;
+      return o.pair == c.pair && o.n == c.n && o.count_first == c.count_first && o.count_second == c.count_second &&
+             o.event.first_over_second == c.event.first_over_second;
     });
     if (duplicate) continue;
     const bool known = std::find(pairs.begin(), pairs.end(), c.pair) != pairs.end();
@@ -221,8 +222,8 @@ AuditReport run_audit(const AuditOptions& opts) {
   rep.pairs_tested = tested_pairs.size();
   std::size_t test = opts.test_samples;
   if (!test && !tested_pairs.empty()) {
-    test = round_down(static_cast<double>(plan.test_total / tested_pairs.size()));
-    if (!opts.samples) test = std::min(test, kMaxTest);
+    test = plan.test_total / tested_pairs.size();
+    if (!opts.samples) test = std::min(round_down(static_cast<double>(test)), kMaxTest);
   }
   rep.test_samples = test;
   for (std::size_t p : tested_pairs) {

@@ -5,9 +5,10 @@
 //                    1, 0, 1, ... (an empty cell between occupied ones: DAWA's partition),
 //                    all zero, all five; 3 n pairs
 //   points           one point added at several positions of the algorithm's box [lo, hi]^d
-//                    (two corners, a mixed corner, an axis end, the centre) to points in the
-//                    box's central half, one of them removed, and three positions added to a
-//                    tight cluster (where one record moves a mean the most); 9 pairs
+//                    (two corners, a mixed corner, an axis end, the centre, a copy of a point)
+//                    to points in the box's central half, one of them removed, and four
+//                    positions added to a tight cluster (where one record moves a mean the
+//                    most, or the densest spot gains a record); 11 pairs
 //   transactions     three records added (every item, one item, two items), each base record
 //                    removed
 //   bag of words     a document added (every word once, one word), each document removed

@@ -22,10 +22,11 @@ std::string num(double v) {
 // coordinate sum by the most one point can (L1 d (hi - lo) / 2 from the centre), and so every
 // mean and every data-dependent region built around a mean (lu_thesis Algorithm 7.1's sampling
 // zones) as far as one record can; the other positions move some coordinates only, or none.
-// The last pairs are the extreme of that: D is a tight cluster of n distinct points (k-means
-// starts from k distinct data points) within (hi - lo) / 40 of the point a quarter along the
-// box's diagonal, and D' adds the far corner (the mean moves by about 3 (hi - lo) / (4 (n + 1))
-// per coordinate), the near corner or the centre.
+// One more pair adds a copy of a point of D (the densest spot of a density estimate gains a
+// record). The last pairs are the extreme of that: D is a tight cluster of n distinct points
+// (k-means starts from k distinct data points) within (hi - lo) / 40 of the point a quarter
+// along the box's diagonal, and D' adds the far corner (the mean moves by about
+// 3 (hi - lo) / (4 (n + 1)) per coordinate), the near corner, the box's centre or the cluster's.
 std::vector<NeighbourPair> point_pairs(const PairShape& s) {
   const std::size_t n = s.size ? s.size : 20, d = s.dim;
   const double mid = (s.lo + s.hi) / 2, half = (s.hi - s.lo) / 2;
@@ -64,7 +65,13 @@ std::vector<NeighbourPair> point_pairs(const PairShape& s) {
   const std::vector<double> first(base.x.begin(), base.x.begin() + static_cast<std::ptrdiff_t>(d));
   out.push_back({central + " without its point " + vector_text(first) + ", and with it", named(std::move(fewer), "audit D"),
                  named(base, "audit D'")});
-  for (const auto& x : {high, low, centre})
+  // A copy of a point of D: the densest spot of any density estimate gains a record (the
+  // maximum of WaveCluster's W, which PrivTHREM's paper range reads).
+  const std::vector<double> duplicate(base.x.begin() + static_cast<std::ptrdiff_t>(d), base.x.begin() + static_cast<std::ptrdiff_t>(2 * d));
+  out.push_back({central + ", and with a copy of its point " + vector_text(duplicate), named(base, "audit D"),
+                 named(with_point(base, duplicate), "audit D'")});
+  const std::vector<double> cluster_centre(d, quarter);
+  for (const auto& x : {high, low, centre, cluster_centre})
     out.push_back({tight + ", and with a point added at " + vector_text(x), named(cluster, "audit D"),
                    named(with_point(cluster, x), "audit D'")});
   return out;
