@@ -33,8 +33,13 @@ constexpr std::size_t kSearch = 2000;
 testing::AuditRuns runs_for(const std::string& name, double confidence) {
   // Rare outputs: the sparse vector's loss above eps lives on outputs of probability below 3e-4.
   if (name == "canary.sparse_vector") return {50000, 2000000, 0, confidence};
-  // The threshold's data range shows on outputs of probability about 1e-4 (wavecluster).
-  if (name == "wavecluster.privthrem") return {20000, 0, 0, confidence};
+  // Leaks in the tails: the sensitivity-1 sums lose up to 1.5 eps at d = 2, beyond eps only
+  // where a centroid lies far out (seen at seed 7: eps_hat 1.00 at 5,000 runs, 1.06 at 10,000).
+  if (name == "budget_series.dp_kmeans_paper_sums") return {10000, 0, 0, confidence};
+  // DPBench's partition noise at eps1 = eps / 4 shows in the answers through the all-zero
+  // histogram's partitions, about 1.3 eps on events of probability 0.1 and below (seen at seed
+  // 1: eps_hat 0.80 at 2,000 runs, 1.30 at 20,000).
+  if (name == "baselines.dawa") return {20000, 0, 0, confidence};
   return {kSearch, 0, 0, confidence};
 }
 
@@ -57,10 +62,27 @@ TEST_CASE("the default audit reports every known violation") {
   }
 }
 
+TEST_CASE("every known violation is declared not eps-DP as run, or says why not") {
+  // The algorithms' privacy statuses (framework/privacy.hpp) and the audit's list must agree.
+  // clustering.su declares itself eps-DP with n taken as public (its iteration count reads n),
+  // which add/remove-one neighbours (the audit's) refute as they refute MWEM's public N.
+  const std::set<std::string> public_n = {"clustering.su"};
+  for (const KnownFinding& k : known_findings()) {
+    const AlgorithmInfo info = find_algorithm(k.algorithm).info();
+    CAPTURE(audit_label(k.algorithm, k.params));
+    const Privacy p = privacy_status(info, configure(info, k.params).params).kind;
+    if (public_n.count(k.algorithm)) CHECK(p == Privacy::dp);
+    else CHECK(p == Privacy::not_dp);
+  }
+}
+
 TEST_CASE("every algorithm that is DP as run passes the default audit") {
+  // DP as run: the algorithm's declared status at the audit's configuration of its defaults
+  // (framework/privacy.hpp), less the known violations at their defaults (clustering.su).
   std::set<std::string> violating_defaults;
   for (const KnownFinding& k : known_findings())
     if (at_defaults(k)) violating_defaults.insert(k.algorithm);
+  int audited = 0;
   for (const auto& name : AlgorithmRegistry::instance().names()) {
     const AlgorithmInfo info = find_algorithm(name).info();
     if (info.role == AlgorithmRole::Canary || violating_defaults.count(name)) continue;
@@ -68,10 +90,13 @@ TEST_CASE("every algorithm that is DP as run passes the default audit") {
       MESSAGE(name << ": not audited: " << why);
       continue;
     }
+    if (privacy_status(info, configure(info, {}).params).kind != Privacy::dp) continue;
     CAPTURE(name);
     const AuditReport r = testing::audit_of(name, {}, runs_for(name, 0.999));
     CHECK_FALSE(r.violation());
+    ++audited;
   }
+  CHECK(audited >= 15);
 }
 
 }  // TEST_SUITE

@@ -42,6 +42,13 @@ class Dawa : public Algorithm {
     i.outputs.push_back({"buckets", "number of buckets of the private partition", false, ""});
     i.outputs.push_back({"strategy_error", "trace(Q (A^T A)^+ Q^T) of greedyH's strategy on the bucket workload", false, ""});
     for (auto& o : i.outputs) o.internal = o.name == "buckets" || o.name == "strategy_error";
+    i.privacy = PrivacyStatus::dp(
+        "private L1 partition at eps1 with the provable cost noise (l1_partition.hpp), greedyH's strategy answered "
+        "by Laplace at eps2, eps1 + eps2 = eps");
+    i.privacy_rules = {when_param("partition_noise", {"reference"},
+                                  PrivacyStatus::not_dp("workload_division.dawa_partition_noise",
+                                                        "DPBench's partition noise: singleton buckets noiseless, "
+                                                        "costs floored, half the scale eps1 needs"))};
     return i;
   }
 

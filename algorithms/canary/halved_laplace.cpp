@@ -18,6 +18,7 @@ class HalvedLaplace : public Algorithm {
                                    AlgorithmRole::Canary);
     i.params.push_back(ParamSpec::real("factor", 2.0, "the true loss over eps: noise scale 1 / (factor eps)").above(0));
     i.outputs = {{"answer", "the noisy total count", false, ""}};
+    i.privacy = PrivacyStatus::not_dp("canary.halved_laplace", "deliberately half the Laplace scale eps needs");
     return i;
   }
   void check(const Params&) const override { refuse_specs("canary.halved_laplace"); }

@@ -19,6 +19,8 @@ class MiddleDoubleCount : public Algorithm {
                                    "sized for sensitivity 1 (the middle cell counts twice)",
                                    AlgorithmRole::Canary);
     i.outputs = {{"answer", "the noisy sum of the two ranges", false, ""}};
+    i.privacy = PrivacyStatus::not_dp("canary.middle_double_count",
+                                      "deliberately noise for sensitivity 1 on a sum that counts the middle cell twice");
     return i;
   }
   void check(const Params&) const override { refuse_specs("canary.middle_double_count"); }

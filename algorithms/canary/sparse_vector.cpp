@@ -25,6 +25,7 @@ class SparseVector : public Algorithm {
                                    AlgorithmRole::Canary);
     i.params.push_back(ParamSpec::real("threshold", 5.0, "T, the public threshold of every query"));
     i.outputs = {{"above", "1 where x_i - x_j + noise >= T + threshold noise, for (i, j) in order", true, "query"}};
+    i.privacy = PrivacyStatus::not_dp("canary.sparse_vector", "deliberately noise for one positive, and it never stops");
     return i;
   }
   void check(const Params&) const override { refuse_specs("canary.sparse_vector"); }

@@ -13,6 +13,7 @@
 
 #include "core/params.hpp"
 #include "datasets/dataset.hpp"
+#include "framework/privacy.hpp"
 #include "framework/trial.hpp"
 
 namespace dplab::clustering {
@@ -24,6 +25,10 @@ std::vector<ParamSpec> matched_budget_params();
 // is no claim an audit can refute; audited with eps the whole budget (budget_match: total,
 // eps = 1; the budget rule sets the cap to 1).
 std::vector<std::string> matched_budget_audit_params();
+
+// The privacy rules every baseline of §7.6 with a matched budget shares: budget_match: lloyd
+// makes the total a function of the data (lu_thesis.kmeans_budget_lloyd).
+PrivacyRule matched_budget_privacy_rule();
 
 // The baseline's total budget for this trial.
 double matched_budget(const PointSet& data, const TrialSeeds& seeds, const Params& params);

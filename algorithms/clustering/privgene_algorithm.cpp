@@ -50,6 +50,11 @@ class PrivGene : public Algorithm {
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
     i.audit_params = matched_budget_audit_params();
+    i.privacy = PrivacyStatus::dp(
+        "exponential-mechanism selection of parents (fitness sensitivity d) each generation, the generations' "
+        "budgets adding to a data-independent total (budget_match: total); its candidates start at random, not "
+        "from init; the generation count uses n, taken as public");
+    i.privacy_rules = {matched_budget_privacy_rule()};
     return i;
   }
 

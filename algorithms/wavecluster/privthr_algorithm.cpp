@@ -28,6 +28,8 @@ class PrivTHR : public Algorithm {
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
     i.audit_params = audit_box();
+    i.privacy = PrivacyStatus::dp(
+        "Laplace on the count grid at alpha eps and on |Z| (sensitivity 1) at (1 - alpha) eps, then post-processing");
     return i;
   }
 

@@ -8,7 +8,8 @@
 //                    (two corners, a mixed corner, an axis end, the centre, a copy of a point)
 //                    to points in the box's central half, one of them removed, and four
 //                    positions added to a tight cluster (where one record moves a mean the
-//                    most, or the densest spot gains a record); 11 pairs
+//                    most, or the densest spot gains a record), and four spread points with
+//                    one doubled (a data-read range doubles); 12 pairs
 //   transactions     three records added (every item, one item, two items), each base record
 //                    removed
 //   bag of words     a document added (every word once, one word), each document removed

@@ -70,6 +70,19 @@ std::vector<NeighbourPair> point_pairs(const PairShape& s) {
   const std::vector<double> duplicate(base.x.begin() + static_cast<std::ptrdiff_t>(d), base.x.begin() + static_cast<std::ptrdiff_t>(2 * d));
   out.push_back({central + ", and with a copy of its point " + vector_text(duplicate), named(base, "audit D"),
                  named(with_point(base, duplicate), "audit D'")});
+  // The smallest data of the family: four distinct points spread over the central half (four
+  // separate cells of any grid but the coarsest; at least k = 3 distinct records for k-means),
+  // and D' doubles the first. A data-read range doubles with it (PrivTHREM's (0, max W]: the
+  // thresholds above max W(D) are likely under D' and impossible under D), where on the 20
+  // points above one copy moves it by half, to outputs of probability about 1e-4.
+  PointSet few;
+  few.n = 4;
+  few.d = d;
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = 0; j < d; ++j) few.x.push_back(mid + half * (static_cast<double>((i + j) % 4) / 3 - 0.5));
+  const std::vector<double> few_first(few.x.begin(), few.x.begin() + static_cast<std::ptrdiff_t>(d));
+  out.push_back({"4 points spread over the central half, and with a copy of its point " + vector_text(few_first),
+                 named(few, "audit D"), named(with_point(few, few_first), "audit D'")});
   const std::vector<double> cluster_centre(d, quarter);
   for (const auto& x : {high, low, centre, cluster_centre})
     out.push_back({tight + ", and with a point added at " + vector_text(x), named(cluster, "audit D"),
