@@ -8,6 +8,7 @@
 // Algorithm 7.1's own total, this budget depends on the data. budget_match: total makes eps the
 // whole budget.
 #pragma once
+#include <string>
 #include <vector>
 
 #include "core/params.hpp"
@@ -19,6 +20,11 @@ namespace dplab::clustering {
 
 // eps, budget_match, match_ratio, budget_cap (the ledger's limit, the plugins' budget_param).
 std::vector<ParamSpec> matched_budget_params();
+// For `dplab audit` (AlgorithmInfo::audit_params): the default total, eps (1 + Lloyd's
+// iterations on the exact data) under a cap of 1000, depends on the data, and a cap of 1000
+// is no claim an audit can refute; audited with eps the whole budget (budget_match: total,
+// eps = 1; the budget rule sets the cap to 1).
+std::vector<std::string> matched_budget_audit_params();
 
 // The privacy rules every baseline of §7.6 with a matched budget shares: budget_match: lloyd
 // makes the total a function of the data (lu_thesis.kmeans_budget_lloyd).
