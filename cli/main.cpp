@@ -34,6 +34,7 @@ const char* kUsage =
     "  merge OUT SHARD...                               join the files of run --shard I/N into one result\n"
     "  audit NAME [--param k=v]... [--samples N]        test an algorithm's eps-DP claim statistically\n"
     "  report [--results DIR] [--out DIR] [--claims]    HTML reproduction report: claims, figures, paper's numbers\n"
+    "  claims [--paper P]... [--seeds K]                the papers' claims: verdicts with their intervals, at K seeds\n"
     "\n"
     "  dplab -C DIR <command>   run the command as if started in DIR\n"
     "  dplab --plugins DIR ...  load every plugin .so in DIR (or one .so) first; repeatable, and\n"
@@ -105,7 +106,8 @@ int main(int argc, char** argv) {
     if (cmd == "audit") return dplab::cli::audit(args);
     if (cmd == "merge") return dplab::cli::merge(args);
     if (cmd == "report") return dplab::cli::report(args);
-    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report)\n";
+    if (cmd == "claims") return dplab::cli::claims(args);
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report, claims)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";
