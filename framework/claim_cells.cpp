@@ -49,7 +49,11 @@ Decide plan_compare(Loaded& l, const Claim& c, const Group& g, SimultaneousInter
   std::vector<std::vector<std::size_t>> idx(A.size());
   std::vector<std::size_t> all;
   for (std::size_t i = 0; i < A.size(); ++i)
-    for (const auto& b : B) all.push_back(idx[i].emplace_back(iv.add(difference(A[i].combo, b.combo, f))));
+    for (const auto& b : B) {
+      Combination d = difference(A[i].combo, b.combo, f);
+      if (c.log_scale) d = Combination{{{l.log_ratio_series(A[i].combo, b.combo, f, c), 1.0}}, 0};
+      all.push_back(idx[i].emplace_back(iv.add(d)));
+    }
   std::vector<double> am, bm;
   for (const auto& u : A) am.push_back(iv.mean_of(u.combo));
   for (const auto& u : B) bm.push_back(iv.mean_of(u.combo));
@@ -71,7 +75,10 @@ Decide plan_compare(Loaded& l, const Claim& c, const Group& g, SimultaneousInter
     const std::string sd = var ? "sd " : "";
     const std::string fb = c.factor != 1 ? fmt(c.factor) + " x " : "";
     const std::string diff = var ? "var a - " + fmt(f) + " x var b" : c.factor != 1 ? "a - " + fb + "b" : "a - b";
-    v.interval = diff + " = " + fmt(est) + " in " + fmt_interval(lo, hi) + why_none(s, all);
+    // On the log scale the interval is of log(a / (f b)); shown as the ratio a / (f b).
+    v.interval = c.log_scale ? "geometric means a / " + (c.factor != 1 ? "(" + fb + "b)" : std::string("b")) + " = " +
+                                   fmt(std::exp(est)) + " in " + fmt_interval(std::exp(lo), std::exp(hi)) + why_none(s, all)
+                             : diff + " = " + fmt(est) + " in " + fmt_interval(lo, hi) + why_none(s, all);
     v.text = sd + describe(*c.a) + " " + shown(reduce(c.a->reduce, am)) + " " + c.relation + "? " + fb + sd +
              describe(*c.b) + " " + shown(reduce(c.b->reduce, bm)) + ": " + v.interval + " -> " + verdict_word(v.tri);
     v.slack = slack_of(lo, hi);
@@ -197,7 +204,10 @@ std::vector<std::pair<std::string, Combination>> steps_of(Loaded& l, const Claim
     Group at = g;
     at[col] = x;
     Combination y = l.units(*c.a, at, c).front().combo;
-    if (c.b) y = difference(y, l.units(*c.b, at, c).front().combo, 1);
+    if (c.b) {
+      const Combination b = l.units(*c.b, at, c).front().combo;
+      y = c.log_scale ? Combination{{{l.log_ratio_series(y, b, 1, c), 1.0}}, 0} : difference(y, b, 1);
+    }
     out.emplace_back(x, std::move(y));
   }
   return out;
@@ -227,7 +237,9 @@ Decide plan_trend(Loaded& l, const Claim& c, const Group& g, SimultaneousInterva
     v.tri = relation_verdict(x.lo, x.hi, c.direction == "increasing" ? ">" : "<");
     v.interval = "slope per step of " + c.along + " " + fmt(x.estimate) + " in " + fmt_interval(x.lo, x.hi) +
                  (x.why.empty() ? "" : " (" + x.why + ")");
-    v.text = describe(*c.a) + (c.b ? " - " + describe(*c.b) : "") + " along " + c.along + ": " + means + "; " +
+    v.text = (c.log_scale ? "log(" + describe(*c.a) + " / " + describe(*c.b) + ")"
+                          : describe(*c.a) + (c.b ? " - " + describe(*c.b) : "")) +
+             " along " + c.along + ": " + means + "; " +
              v.interval + " -> " + verdict_word(v.tri);
     v.slack = slack_of(x.lo, x.hi);
     return v;

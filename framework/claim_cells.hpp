@@ -52,6 +52,9 @@ struct Loaded {
   // The values a column takes in those rows, in numeric (else text) order.
   std::vector<std::string> values_of(const ClaimSelect& s, const std::string& col, const Claim& c, const Group& extra);
   std::vector<Unit> units(const ClaimSelect& s, const Group& extra, const Claim& c);
+  // A derived series: per trial, log(a / (factor b)) of two combinations (scale: log). NotRun
+  // when a value is not positive.
+  std::size_t log_ratio_series(const Combination& a, const Combination& b, double factor, const Claim& c);
 };
 
 struct CellVerdict {

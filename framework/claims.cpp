@@ -204,6 +204,30 @@ std::vector<Unit> Loaded::units(const ClaimSelect& s, const Group& extra, const 
   return out;
 }
 
+std::size_t Loaded::log_ratio_series(const Combination& a, const Combination& b, double factor, const Claim& c) {
+  auto value = [&](const Combination& x, std::size_t t) {
+    double sum = 0;
+    for (const auto& term : x.terms) {
+      const auto& v = series[term.series].values;
+      if (t >= v.size() || std::isnan(v[t])) return Interval::nan;
+      sum += term.weight * v[t];
+    }
+    return sum;
+  };
+  TrialSeries out;
+  out.exact = true;
+  for (const auto* x : {&a, &b})
+    for (const auto& term : x->terms) out.exact = out.exact && series[term.series].exact;
+  for (std::size_t t = 0; t < data.trials; ++t) {
+    const double va = value(a, t), vb = value(b, t);
+    if (!std::isnan(va) && !std::isnan(vb) && (va <= 0 || vb <= 0))
+      throw NotRun{"claim " + c.id + " compares on scale: log, but a value is not positive in trial " + std::to_string(t)};
+    out.values.push_back(std::log(va) - std::log(factor * vb));
+  }
+  series.push_back(std::move(out));
+  return series.size() - 1;
+}
+
 Combination difference(const Combination& a, const Combination& b, double factor) {
   Combination d = a;
   for (const auto& t : b.terms) d.terms.push_back({t.series, -factor * t.weight});

@@ -27,11 +27,13 @@
 // one claim are simultaneous: Bonferroni over every interval the claim forms (all its cells and
 // pairs). The checks:
 //   compare    a relation factor x b   (`factor` > 0, default 1). reduce min/max compare every
-//              row of a with every row of b, paired by trial (common random numbers)
+//              row of a with every row of b, paired by trial (common random numbers). `scale:
+//              log` compares per-trial log ratios log(a / (factor b)) instead: geometric means,
+//              for positive quantities that span orders of magnitude (errors, run times)
 //   threshold  a relation bound; `precision: auto` (the bound's printed digits: 0.047 stands for
 //              [0.0465, 0.0475]) or a half-width, for a bound the paper prints; absent: exact
-//   trend      the slope of a (or a - b) over the rank of column `along`, with its interval:
-//              `direction: increasing | decreasing`
+//   trend      the slope of a (or a - b; log(a / b) with `scale: log`) over the rank of column
+//              `along`, with its interval: `direction: increasing | decreasing`
 //   paper      every selected row with a paper value has ours / paper within [1/factor, factor]
 //              (`factor`), or |ours - paper| <= `tolerance`; the paper's value stands for the
 //              interval its printed digits allow (`precision` overrides), and `paper_trials: T`
@@ -76,6 +78,7 @@ struct Claim {
   std::string relation, along, direction, by;
   std::vector<std::string> for_each, order;
   bool some = false;                    // quantifier: some (for_each: at one value, not every)
+  bool log_scale = false;               // compare, scale: log (per-trial log ratios)
   double bound = 0, factor = 1, confidence = 0.95;
   std::string bound_text;               // the bound as written (its printed digits)
   std::optional<double> tolerance;

@@ -125,16 +125,16 @@ const std::vector<std::string> kRelations = {"<", "<=", ">", ">=", "=="};
 const std::vector<std::string> kKeys = {"id", "section", "says", "expect", "result", "check", "a", "b",
                                         "relation", "factor", "bound", "precision", "along", "direction",
                                         "for_each", "tolerance", "confidence", "paper_trials", "at",
-                                        "neighbours", "by", "order", "quantifier"};
+                                        "neighbours", "by", "order", "quantifier", "scale"};
 
 // The keys each check needs, and the ones it refuses (any key not listed for it).
 struct CheckKeys {
   std::vector<std::string> needs, allows;
 };
 const std::map<std::string, CheckKeys> kCheckKeys = {
-    {"compare", {{"b", "relation"}, {"factor"}}},
+    {"compare", {{"b", "relation"}, {"factor", "scale"}}},
     {"threshold", {{"relation", "bound"}, {"precision"}}},
-    {"trend", {{"along", "direction"}, {"b"}}},
+    {"trend", {{"along", "direction"}, {"b", "scale"}}},
     {"paper", {{}, {"factor", "tolerance", "precision", "paper_trials"}}},
     {"minimum", {{"along", "at"}, {"neighbours"}}},
     {"maximum", {{"along", "at"}, {"neighbours"}}},
@@ -168,7 +168,7 @@ Claim parse_claim(const std::string& file, const YAML::Node& n, std::size_t i) {
   for (const auto& k : keys.needs)
     if (!n[k]) bad(file, n, f + "." + k, "is required by check: " + c.check);
   for (const char* k : {"b", "relation", "factor", "bound", "precision", "along", "direction", "tolerance",
-                        "paper_trials", "at", "neighbours", "by", "order"}) {
+                        "paper_trials", "at", "neighbours", "by", "order", "scale"}) {
     const bool allowed = std::find(keys.needs.begin(), keys.needs.end(), k) != keys.needs.end() ||
                          std::find(keys.allows.begin(), keys.allows.end(), k) != keys.allows.end();
     if (n[k] && !allowed) bad(file, n[k], f + "." + k, std::string("does not apply to check: ") + c.check);
@@ -225,6 +225,11 @@ Claim parse_claim(const std::string& file, const YAML::Node& n, std::size_t i) {
     if (*c.paper_trials <= 0) bad(file, n["paper_trials"], f + ".paper_trials", "must be > 0");
   }
   if (n["at"]) c.at = parse_condition(file, n["at"], f + ".at");
+  if (n["scale"]) {
+    c.log_scale = choice(file, n["scale"], f + ".scale", {"linear", "log"}) == "log";
+    if (c.log_scale && c.a->stat == "sd") bad(file, n["scale"], f + ".scale", "scale: log compares means, not sds");
+    if (c.log_scale && c.check == "trend" && !c.b) bad(file, n["scale"], f + ".scale", "a trend on scale: log is of a / b: give b");
+  }
   if (n["neighbours"]) {
     const double k = number(file, n["neighbours"], f + ".neighbours");
     if (k < 1 || k != std::floor(k)) bad(file, n["neighbours"], f + ".neighbours", "must be a whole number >= 1");

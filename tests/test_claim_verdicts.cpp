@@ -298,6 +298,28 @@ TEST_SUITE("claim_verdicts") {
     CHECK(one(dir, res, red) == ClaimStatus::holds);
   }
 
+  TEST_CASE("scale: log compares geometric means; quantifier: some asks for one cell") {
+    TempDir dir;
+    const std::string res = dir / "results";
+    // 5 trials of an error spanning orders of magnitude, against one near 1: A above 10 B in
+    // every trial, but the arithmetic interval of A - 10 B (sd 17,000) reaches below 0.
+    write_synth(res, "r", {{"A", 1, {50, 200, 1000, 5000, 40000}}, {"B", 1, {0.9, 1.1, 1.0, 0.95, 1.05}}});
+    CHECK(one(dir, res, compare(">", "    factor: 10\n")) == ClaimStatus::inconclusive);
+    std::string numbers;
+    CHECK(one(dir, res, compare(">", "    factor: 10\n    scale: log\n"), &numbers) == ClaimStatus::holds);
+    CHECK_CONTAINS(numbers, "geometric means a / (10 x b) = ");
+    CHECK(one(dir, res, compare("<", "    factor: 10\n    scale: log\n")) == ClaimStatus::fails);
+    // Three cells: A far above B at x = 1 only.
+    write_synth(res, "r", {{"A", 1, series(10, 5, 0.1)}, {"B", 1, series(10, 1, 0.1, 3)},
+                           {"A", 2, series(10, 1, 0.1)}, {"B", 2, series(10, 5, 0.1, 3)},
+                           {"A", 3, series(10, 1, 0.1)}, {"B", 3, series(10, 5, 0.1, 3)}});
+    CHECK(one(dir, res, compare(">", "    for_each: x\n")) == ClaimStatus::fails);
+    CHECK(one(dir, res, compare(">", "    for_each: x\n    quantifier: some\n"), &numbers) == ClaimStatus::holds);
+    CHECK_CONTAINS(numbers, "holds at 1 of 3 values of x (claimed at some)");
+    CHECK(one(dir, res, compare("<", "    for_each: x\n    quantifier: some\n")) == ClaimStatus::holds);
+    CHECK(one(dir, res, compare(">", "    factor: 10\n    for_each: x\n    quantifier: some\n")) == ClaimStatus::fails);
+  }
+
   TEST_CASE("one trial of a random quantity has no interval: inconclusive, never decided") {
     TempDir dir;
     const std::string res = dir / "results";
