@@ -160,7 +160,8 @@ def render(opts, summary_path, shown):
     keys = opts['rows'].split(',') if 'rows' in opts else [a for a in axes if a != cols and a not in where]
     if len(metrics) > 1:
         keys = keys + ['metric']
-    if 'index' in header and 'index' not in opts and any(r.get('index') for r in picked):
+    if ('index' in header and 'index' not in opts and cols != 'index' and 'index' not in keys
+            and any(r.get('index') for r in picked)):
         keys = keys + ['index']
     order, table, col_values = [], {}, []
     for r in picked:
@@ -181,7 +182,7 @@ def render(opts, summary_path, shown):
         head = labels + col_values + (['mean'] if opts.get('mean') == 'yes' else [])
     else:
         head = labels + [{'mean': 'ours', 'ci': 'ours [95% CI]'}.get(s, s.partition(':')[2] or s) for s in shows]
-    out = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
+    out = ['| ' + ' | '.join(h.replace('|', '\\|') for h in head) + ' |', '|' + '---|' * len(head)]
     for k in order:
         line = list(k)
         if cols:
@@ -197,7 +198,7 @@ def render(opts, summary_path, shown):
                 if other:
                     r = by_point.get((tuple(r[a] for a in axes), other, r.get('index', '')))
                 line.append(cell(r, what, spec))
-        out.append('| ' + ' | '.join(line) + ' |')
+        out.append('| ' + ' | '.join(c.replace('|', '\\|') for c in line) + ' |')
     source = '*Generated from `' + shown + '`' + (' (' + '; '.join(prov) + ')' if prov else '') + '.*'
     return source + '\n\n' + '\n'.join(out) + '\n'
 
