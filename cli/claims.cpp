@@ -1,4 +1,4 @@
-// dplab claims [--results DIR]... [--paper P]... [--seeds K [--trials N] [--scratch DIR] [--fresh]]
+// dplab claims [--results DIR]... [--paper P]... [--seeds K [--trials N] [--result R]... [--scratch DIR] [--fresh]]
 // (also `dplab report --claims`): every claim of results/reference/<paper>/claims.yaml with its
 // verdict (framework/claims.hpp), the interval behind it and the paper's printed precision.
 // With --seeds K it first reruns every spec a paper's claims need at K other seeds (the spec's
@@ -60,9 +60,12 @@ std::vector<PaperVerdicts> claim_verdicts(const std::vector<ClaimsFile>& files, 
 namespace {
 
 // Runs the specs a paper's claims name at seed + k into folder/<paper>/<result>.h5.
-void run_seed(const ClaimsFile& f, const SeedFolder& folder, std::optional<std::int64_t> trials, int threads) {
+// `only` (--result) limits the reruns to those results, e.g. the cheap ones at the paper's counts.
+void run_seed(const ClaimsFile& f, const SeedFolder& folder, std::optional<std::int64_t> trials, int threads,
+              const std::vector<std::string>& only) {
   std::set<std::string> results;
-  for (const auto& c : f.claims) results.insert(c.result);
+  for (const auto& c : f.claims)
+    if (only.empty() || std::find(only.begin(), only.end(), c.result) != only.end()) results.insert(c.result);
   for (const auto& r : results) {
     const std::string spec_path = (fs::path(home()) / "experiments" / f.paper / (r + ".yaml")).string();
     if (!fs::exists(spec_path)) throw Error(f.path + ": claims name result " + quote(r) + ", but " + spec_path + " does not exist");
@@ -105,6 +108,7 @@ int claims(const std::vector<std::string>& args) {
       ("seeds", po::value<int>()->default_value(0), "rerun the specs the claims need at K other seeds first")
       ("trials", po::value<std::int64_t>(), "with --seeds: trials per point (default: the spec's, the paper's count)")
       ("scratch", po::value<std::string>(), "with --seeds: where the reruns go (default RESULTS/seeds)")
+      ("result", po::value<std::vector<std::string>>(), "with --seeds: rerun only this result (repeatable)")
       ("fresh", "with --seeds: delete the paper's earlier reruns first (after a code change)")
       ("threads", po::value<int>()->default_value(0), "with --seeds: OpenMP threads (0: all cores)")
       ("verbose,v", "the numbers at every seed, not only at the own seed and where verdicts differ");
@@ -129,6 +133,11 @@ int claims(const std::vector<std::string>& args) {
     trials = vm["trials"].as<std::int64_t>();
     if (*trials < 1) throw Error("--trials must be >= 1");
   }
+  std::vector<std::string> only_results;
+  if (vm.count("result")) {
+    if (!seeds) throw Error("--result applies to the reruns of --seeds");
+    only_results = vm["result"].as<std::vector<std::string>>();
+  }
   std::vector<std::string> only;
   if (vm.count("paper")) only = vm["paper"].as<std::vector<std::string>>();
   std::vector<ClaimsFile> files;
@@ -138,12 +147,20 @@ int claims(const std::vector<std::string>& args) {
     if (std::none_of(files.begin(), files.end(), [&](const ClaimsFile& f) { return f.paper == p; }))
       throw Error("--paper " + quote(p) + ": no results/reference/" + p + "/claims.yaml");
 
+  for (const auto& r : only_results)
+    if (std::none_of(files.begin(), files.end(), [&](const ClaimsFile& f) {
+          return std::any_of(f.claims.begin(), f.claims.end(), [&](const Claim& c) { return c.result == r; });
+        }))
+      throw Error("--result " + quote(r) + ": no claim of the selected papers uses that result");
   const auto folders = seed_folders(results, scratch, seeds, trials);
   if (seeds > 0) {
     for (const auto& f : files)
       for (std::size_t i = 1; i < folders.size(); ++i) {
-        if (vm.count("fresh")) fs::remove_all(fs::path(folders[i].dir) / f.paper);
-        run_seed(f, folders[i], trials, vm["threads"].as<int>());
+        if (vm.count("fresh")) {
+          if (only_results.empty()) fs::remove_all(fs::path(folders[i].dir) / f.paper);
+          for (const auto& r : only_results) fs::remove(fs::path(folders[i].dir) / f.paper / (r + ".h5"));
+        }
+        run_seed(f, folders[i], trials, vm["threads"].as<int>(), only_results);
       }
   }
 
