@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "dplab_source_dir.hpp"
 #include "framework/claims.hpp"
@@ -229,6 +230,35 @@ TEST_SUITE("report_claims") {
     }
     for (const char* p : {"budget_series", "diffpart", "lu_thesis", "wavecluster", "workload_division"})
       CHECK_MESSAGE(std::find(papers.begin(), papers.end(), p) != papers.end(), "no claims for " << p);
+  }
+
+  TEST_CASE("the statements issue 29 found missing, loose or fitted to one seed are checks of the right kind") {
+    std::map<std::string, dplab::Claim> by_id;
+    for (const auto& f : dplab::load_all_claims(DPLAB_SOURCE_DIR))
+      for (const auto& c : f.claims) by_id[f.paper + "/" + c.id] = c;
+    auto get = [&](const std::string& id) -> const dplab::Claim& {
+      REQUIRE_MESSAGE(by_id.count(id), "no claim " << id);
+      return by_id.at(id);
+    };
+    // WaveCluster Fig 5: both ends of the printed Baseline/PrivQT range, as printed bounds.
+    const auto& hi = get("wavecluster/fig5-baseline-privqt-range");
+    const auto& lo = get("wavecluster/fig5-baseline-privqt-range-lower");
+    CHECK((hi.relation == "<=" && hi.bound == doctest::Approx(1.505) && hi.precision_auto));
+    CHECK((lo.relation == ">=" && lo.bound == doctest::Approx(0.322) && lo.precision_auto));
+    // "under 4.7%": the printed bound's digits, not an exact 0.047.
+    CHECK(get("wavecluster/fig5-thr-under-4.7").precision_auto);
+    // alpha = 0.9 best: a minimum located at 0.9 alone (0.85 is not accepted).
+    const auto& alpha = get("wavecluster/alpha-09-best");
+    CHECK(alpha.check == "minimum");
+    REQUIRE(alpha.at);
+    CHECK((alpha.at->values == std::vector<std::string>{"0.9"} && !alpha.at->min && !alpha.at->max));
+    // Section 7.4's 2CE ordering: the threshold techniques below Baseline and PrivQT.
+    const auto& two_ce = get("wavecluster/fig8-2ce-thr-below");
+    CHECK((two_ce.check == "compare" && two_ce.a->metric == "two_ce" && two_ce.relation == "<"));
+    // Table 5.3 against the thesis's numbers: its Monte-Carlo noise, not a limit fitted to one seed.
+    CHECK(get("lu_thesis/ch5-table5_3-paper").paper_trials.has_value());
+    // "MAE rises with Pr_s": a trend (its slope's interval), not a strict rise between points.
+    CHECK(get("lu_thesis/ch4-mae-rises-with-pr-s").check == "trend");
   }
 
   TEST_CASE("show --latex: a booktabs tabular, ours with its CI beside the paper's, escaped") {
