@@ -18,6 +18,7 @@
 
 #include "framework/audit/audit.hpp"
 #include "framework/audit/events.hpp"
+#include "framework/audit/spec_point.hpp"
 #include "framework/registry.hpp"
 #include "dplab_source_dir.hpp"
 #include "test_support.hpp"
@@ -223,6 +224,48 @@ TEST_CASE("lu_thesis Algorithm 7.1: the sampling zone around the exact mean") {
   }
 }
 
+TEST_CASE("lu_thesis Algorithm 7.1, provable variant: no violation where the published one is caught") {
+  // The configuration of the test above (one cluster, one iteration, eps = eps_0 = 1, claimed 2,
+  // the 5-point clustered pairs): the provable variant builds its zone around the released noisy
+  // mean and charges Posterior's look-ahead, so what the audit found there is gone.
+  const PairShape shape{5, 2};
+  for (const char* zone : {"prior", "posterior"}) {
+    CAPTURE(zone);
+    const AuditReport r = audit_of("lu_thesis.convergent_kmeans_dp",
+                                   {std::string("zone=") + zone, "k=1", "eps=1", "eps0_ratio=1", "iterations=1"}, 4000,
+                                   shape);
+    CHECK(r.claimed_eps == 2);
+    CHECK_FALSE(r.violation());
+  }
+}
+
+TEST_CASE("lu_thesis Figs 7.7-7.10: the provable variants pass at their spec points") {
+  // Points of fig7_7.yaml as `dplab audit SPEC --where ...` picks them (the pairs are the
+  // audit's small point sets, run with every parameter of the point: k, T, eps, init).
+  const std::string spec = std::string(DPLAB_SOURCE_DIR) + "/experiments/lu_thesis/fig7_7.yaml";
+  for (const char* label : {"Prior (provable)", "Posterior (provable)"})
+    for (const char* where : {"dataset=Iris eps=1", "dataset=S1 eps=0.1"}) {
+      std::vector<std::string> conditions = {std::string("label=") + label};
+      std::string w = where;
+      conditions.push_back(w.substr(0, w.find(' ')));
+      conditions.push_back(w.substr(w.find(' ') + 1));
+      const audit::SpecPoint point = audit::find_spec_point(spec, std::nullopt, conditions);
+      AuditOptions o;
+      o.algorithm = point.algorithm;
+      o.point_params = &point.params;
+      if (point.kind) o.point_kind = &*point.kind;
+      o.samples = scaled(4000);
+      o.alpha = 1e-3;
+      o.seed = 7;
+      const AuditReport r = run_audit(o);
+      MESSAGE(std::string(label) << " at " << std::string(where) << " (" << r.params << "): eps " << r.claimed_eps << ", eps_hat " << r.eps_hat
+                    << "; " << r.best.event << " on " << r.best.pair);
+      CAPTURE(label);
+      CAPTURE(where);
+      CHECK_FALSE(r.violation());
+    }
+}
+
 TEST_CASE("every auditable algorithm passes at its default configuration") {
   // Parameters the audit must give: wavecluster's public bounding box (it has no default),
   // and fewer workload queries than the default 2,000 (the runs' cost, not their privacy).
@@ -231,14 +274,13 @@ TEST_CASE("every auditable algorithm passes at its default configuration") {
       // Path publishing's defaults run neither DP step (eps = 0, edges published as they are):
       // its private configuration is Algorithm 6.3 with both (Theorem 6.1).
       {"lu_thesis.path_publishing", {"dp_edges=true", "dp_vertices=true"}},
-      // The clustering baselines of lu_thesis §7.6 (data in [0, 1]^d, declared by point_domain):
-      // their default total is matched to Lloyd's iteration count on the exact data, a
-      // data-dependent budget under a cap of 1000; the audit claims what they spend with
-      // budget_match: total, eps = budget_cap = 1.
-      {"clustering.blum", {"budget_match=total", "eps=1", "budget_cap=1", "k=2"}},
-      {"clustering.dwork", {"budget_match=total", "eps=1", "budget_cap=1", "k=2"}},
-      {"clustering.su", {"budget_match=total", "eps=1", "budget_cap=1", "k=2"}},
-      {"clustering.privgene", {"budget_match=total", "eps=1", "budget_cap=1", "k=2", "population=40", "parents=4"}},
+      // The clustering baselines of lu_thesis §7.6 (data in [0, 1]^d, declared by point_domain),
+      // at their default budget_match: total (eps the whole budget, declared before the run);
+      // PrivGene with a smaller population (the runs' cost, not their privacy).
+      {"clustering.blum", {"eps=1", "k=2"}},
+      {"clustering.dwork", {"eps=1", "k=2"}},
+      {"clustering.su", {"eps=1", "k=2"}},
+      {"clustering.privgene", {"eps=1", "k=2", "population=40", "parents=4"}},
       {"clustering.gupt", {"eps=1", "k=2"}},
       // Algorithm 7.1 (README: not eps-DP): audited separately below, with its claimed total.
       {"lu_thesis.convergent_kmeans", {}}};

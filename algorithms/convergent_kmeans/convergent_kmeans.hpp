@@ -49,6 +49,9 @@ struct Options {
   double tolerance = 1e-4;
   int max_iterations = 500;
   bool count_lookahead = true;  // Posterior: a look-ahead assignment counts as an iteration
+  // Count the assignment pass that only confirms the partition (false: as the thesis counts
+  // its LLOYD row, lloyd.hpp; true: every pass, the convention before issue 27).
+  bool count_confirming_pass = false;
   FinalNoise final_noise = FinalNoise::Counts;
   clustering::Box box{0, 1};
 };
@@ -66,8 +69,9 @@ struct Result {
   std::vector<double> centroids;     // published (line 10), k x d
   std::vector<double> before_noise;  // the means of the final partition, before line 10's noise
   std::vector<double> sampled;       // the last private centroids drawn (line 8's S^(t))
-  int iterations = 0;                // assignment steps (Posterior: look-ahead steps too, if counted)
-  int assignment_steps = 0;          // every assignment pass, look-ahead included
+  int iterations = 0;                // assignment passes (Posterior: look-ahead ones too, if counted), the
+                                     // confirming one only with count_confirming_pass
+  int assignment_steps = 0;          // every assignment pass, look-ahead and confirming ones included
   int noisy_iterations = 0;          // iterations that drew at least one private centroid
   bool converged = false;
 };

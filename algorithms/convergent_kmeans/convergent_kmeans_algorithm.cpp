@@ -70,8 +70,9 @@ class ConvergentKmeans : public Algorithm {
         {"centroids", "published centroids (line 10), k x d row-major, data in [0, 1]^d", true, "c"},
         {"centroids_before_noise", "before line 10's noise: the final partition's means, or the last sampled "
                                    "centroids (unnoised_output), k x d", true, "c"},
-        {"iterations", "iterations to convergence (assignment steps; Posterior's look-ahead steps too, by "
-                       "count_lookahead)", false, ""},
+        {"iterations", "iterations to convergence (assignment passes; Posterior's look-ahead passes too, by "
+                       "count_lookahead; the pass that confirms the partition only with count_confirming_pass)", false,
+         ""},
         {"noisy_iterations", "iterations that drew a private centroid (each costs eps)", false, ""},
         {"converged", "1 when the stopping rule ended the run, 0 when max_iterations did", false, ""},
         {"budget_spent", "Theorem 7.5's total: eps_0 + noisy_iterations x eps", false, ""},
@@ -99,6 +100,7 @@ class ConvergentKmeans : public Algorithm {
     opt.tolerance = p.real("tolerance");
     opt.max_iterations = static_cast<int>(p.integer("max_iterations"));
     opt.count_lookahead = p.boolean("count_lookahead");
+    opt.count_confirming_pass = p.boolean("count_confirming_pass");
     opt.final_noise = p.text("final_noise") == "counts" ? FinalNoise::Counts : FinalNoise::CountsAndSums;
     opt.box = clustering::kUnitBox;
     const std::vector<double> initial = clustering::shared_initial_centroids(
