@@ -37,23 +37,27 @@ enum class Stop { Partition, Movement };
 // in half, the sums with L1 sensitivity d as in the noisy Lloyd step).
 enum class FinalNoise { Counts, CountsAndSums };
 
-struct Options {
+// What the published algorithm and its provable variant (provable.hpp) share.
+struct ZoneOptions {
   ZoneKind zone = ZoneKind::Prior;
   double eps = 0.1;   // eps_i^(t), the same for every cluster and iteration
   double eps0 = 0.1;  // epsilon_0 of line 10
   PriorSide side = PriorSide::Forward;
   RotationPlane plane = RotationPlane::Uniform;
   bool clip_to_zone = true;
+  bool count_lookahead = true;  // Posterior: a look-ahead assignment counts as an iteration
+  clustering::Box box{0, 1};
+};
+
+struct Options : ZoneOptions {
   bool delta_from_zone = false;  // delta in units of the convergent zone's radius a, not ||X - S||
   Stop stop = Stop::Partition;
   double tolerance = 1e-4;
   int max_iterations = 500;
-  bool count_lookahead = true;  // Posterior: a look-ahead assignment counts as an iteration
   // Count the assignment pass that only confirms the partition (false: as the thesis counts
   // its LLOYD row, lloyd.hpp; true: every pass, the convention before issue 27).
   bool count_confirming_pass = false;
   FinalNoise final_noise = FinalNoise::Counts;
-  clustering::Box box{0, 1};
 };
 
 // One draw of a private centroid, for tests and diagnostics.

@@ -2,6 +2,7 @@
 // beside the published algorithm (lu_thesis.convergent_kmeans) in Figs 7.7-7.10. Its budget is
 // declared before the run, T eps + eps_0, whatever the data.
 #include "algorithms/clustering/lloyd_reference.hpp"
+#include "algorithms/convergent_kmeans/plugin_params.hpp"
 #include "algorithms/convergent_kmeans/provable.hpp"
 #include "framework/registry.hpp"
 
@@ -25,11 +26,6 @@ class ConvergentKmeansDp : public Algorithm {
                         "initial centroids: 'uniform' in [0, 1]^d from a public stream (data-independent); 'data' = k "
                         "data points as Algorithm 7.1 line 1 (a release outside the budget: not eps-DP)")
             .one_of(clustering::init_choices()),
-        ParamSpec::text("zone", "prior", "sampling zone: 'prior' (past knowledge, §7.4.2) or 'posterior' (past and "
-                                         "future knowledge, §7.4.3)")
-            .one_of({"prior", "posterior"}),
-        ParamSpec::real("eps", 0.1, "budget of one iteration (the figures' x axis: each step of Algorithm 7.1)").above(0),
-        ParamSpec::real("eps0_ratio", 1.0, "epsilon_0 of the final noisy step as a multiple of eps").above(0),
         ParamSpec::integer("iterations", 20,
                            "T: the most iterations, a public number the budget T eps + eps_0 is declared for (the "
                            "specs: the thesis's LLOYD average for the dataset, as the baselines' public_iterations)")
@@ -45,17 +41,8 @@ class ConvergentKmeansDp : public Algorithm {
         ParamSpec::real("lookahead_share", 0.5, "posterior: share of an iteration's eps on the look-ahead step")
             .above(0)
             .below(1),
-        ParamSpec::boolean("count_lookahead", true,
-                           "posterior: count the look-ahead noisy step as an iteration (as the published zone's "
-                           "count_lookahead)"),
-        ParamSpec::text("prior_side", "forward", "prior: the border point Y (as lu_thesis.convergent_kmeans)")
-            .one_of({"forward", "backward"}),
-        ParamSpec::text("rotation_plane", "uniform", "prior, d > 2: the plane of the gamma turn (as "
-                                                     "lu_thesis.convergent_kmeans)")
-            .one_of({"uniform", "axis"}),
-        ParamSpec::boolean("posterior_clip", true,
-                           "posterior: pull a look-ahead mean beyond the convergent zone back onto its border"),
     };
+    for (auto& z : zone_param_specs()) i.params.push_back(z);
     i.outputs = {
         {"centroids", "published centroids (line 10's noisy step), k x d row-major, data in [0, 1]^d", true, "c"},
         {"centroids_before_noise", "the last released centroids S^(T), before line 10 (Fig 7.8 compares them with "
@@ -77,28 +64,16 @@ class ConvergentKmeansDp : public Algorithm {
     const Params& p = ctx.params;
     const auto k = static_cast<std::size_t>(p.integer("k"));
     ProvableOptions opt;
-    opt.zone = p.text("zone") == "prior" ? ZoneKind::Prior : ZoneKind::Posterior;
-    opt.eps = p.real("eps");
-    opt.eps0 = p.real("eps0_ratio") * opt.eps;
+    static_cast<ZoneOptions&>(opt) = zone_options(p);
     opt.iterations = static_cast<int>(p.integer("iterations"));
     opt.tolerance = p.real("tolerance");
     opt.count_share = p.real("count_share");
     opt.lookahead_share = p.real("lookahead_share");
-    opt.count_lookahead = p.boolean("count_lookahead");
-    opt.side = p.text("prior_side") == "forward" ? PriorSide::Forward : PriorSide::Backward;
-    opt.plane = p.text("rotation_plane") == "uniform" ? RotationPlane::Uniform : RotationPlane::Axis;
-    opt.clip_to_zone = p.boolean("posterior_clip");
-    opt.box = clustering::kUnitBox;
     const std::vector<double> initial = clustering::shared_initial_centroids(
         ctx.seeds, data, k, clustering::parse_init(p.text("init")), clustering::kUnitBox);
     auto& ws = ctx.scratch.get<Workspace>("convergent k-means workspace");
     const Result r = run_provable71(data, k, initial, opt, ctx.stream, ctx.noise, ws);
-    ctx.out.vector("centroids", r.centroids);
-    ctx.out.vector("centroids_before_noise", r.before_noise);
-    ctx.out.scalar("iterations", r.iterations);
-    ctx.out.scalar("noisy_iterations", r.noisy_iterations);
-    ctx.out.scalar("converged", r.converged ? 1 : 0);
-    ctx.out.scalar("budget_spent", opt.eps0 + r.noisy_iterations * opt.eps);
+    write_outputs(ctx, r, r.before_noise, opt);
   }
 };
 

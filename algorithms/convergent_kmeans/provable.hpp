@@ -32,23 +32,13 @@
 
 namespace dplab::convergent_kmeans {
 
-struct ProvableOptions {
-  ZoneKind zone = ZoneKind::Prior;
-  double eps = 0.1;           // one iteration's budget (its noisy step(s))
-  double eps0 = 0.1;          // line 10's noisy step
+// eps: one iteration's budget (its noisy step or steps); eps0: line 10's noisy step.
+struct ProvableOptions : ZoneOptions {
   int iterations = 20;        // T, the public cap
   double tolerance = 1e-3;    // stop once every released centroid moved less (Euclidean, in [0, 1]^d)
   double count_share = 0.5;   // share of a noisy step's budget on the counts (the rest on the sums)
   double lookahead_share = 0.5;  // Posterior: share of eps on the look-ahead step
-  bool count_lookahead = true;   // Posterior: its look-ahead step counts as an iteration (as published)
-  PriorSide side = PriorSide::Forward;
-  RotationPlane plane = RotationPlane::Uniform;
-  bool clip_to_zone = true;
-  clustering::Box box{0, 1};
 };
-
-// The declared total: T eps + eps_0.
-inline double provable_budget(const ProvableOptions& o) { return o.iterations * o.eps + o.eps0; }
 
 // Result: `sampled` and `before_noise` are the last released centroids S^(T); `iterations` the
 // noisy steps run (Posterior's look-ahead ones too with count_lookahead); `noisy_iterations` the
