@@ -13,6 +13,7 @@
 #include "algorithms/clustering/init.hpp"
 #include "core/params.hpp"
 #include "datasets/dataset.hpp"
+#include "framework/privacy.hpp"
 #include "framework/trial.hpp"
 
 namespace dplab::clustering {
@@ -42,6 +43,10 @@ ParamSpec count_confirming_pass_param();
 
 // Lloyd's iteration count from the reference under the point's convention.
 int lloyd_iterations(const LloydReference& ref, const Params& params);
+
+// init: data starts from k data records, a release outside every method's budget
+// (lu_thesis.kmeans_init_data): the privacy rule of every method that starts from them.
+PrivacyRule init_data_privacy_rule();
 
 std::shared_ptr<const LloydReference> lloyd_reference(const PointSet& data, const TrialSeeds& seeds, std::size_t k,
                                                       Init init);

@@ -26,6 +26,13 @@ std::vector<ParamSpec> matched_budget_params() {
   };
 }
 
+PrivacyRule matched_budget_privacy_rule() {
+  return when_param("budget_match", {"lloyd"},
+                    PrivacyStatus::not_dp("lu_thesis.kmeans_budget_lloyd",
+                                          "the total eps (1 + Lloyd's iterations on the exact data) is a function of "
+                                          "the data, released as budget_spent"));
+}
+
 double matched_budget(const PointSet& data, const TrialSeeds& seeds, const Params& params) {
   const std::string& match = params.text("budget_match");
   if (match != "lloyd") return declared_matched_budget(params);

@@ -55,6 +55,10 @@ class ConvergentKmeansDp : public Algorithm {
     i.budget_of = declared;
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
+    i.privacy = PrivacyStatus::dp(
+        "noisy counts and sums each iteration (sensitivities 1 and d on [0, 1]^d), the zone built from released "
+        "centroids only, Posterior's look-ahead step charged, T eps + eps_0 declared before the run");
+    i.privacy_rules = {clustering::init_data_privacy_rule()};
     return i;
   }
 
