@@ -44,9 +44,9 @@ class PrivGene : public Algorithm {
         {"centroids", "the selected candidate, k x d row-major", true, "c"},
         {"centroids_before_noise", "the same", true, "c", false, false, false, /*internal=*/true},
         {"generations", "generations r", false, ""},
-        {"budget_spent", "the total budget of this trial (matched to Algorithm 7.1's, §7.6.1)", false, ""},
+        {"budget_spent", "the total budget of this trial (budget_match: Algorithm 7.1's total, §7.6.1)", false, ""},
     };
-    i.budget_param = "budget_cap";
+    i.budget_of = declared_matched_budget;
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
     i.audit_params = matched_budget_audit_params();
