@@ -36,10 +36,10 @@ testing::AuditRuns runs_for(const std::string& name, double confidence) {
   // Leaks in the tails: the sensitivity-1 sums lose up to 1.5 eps at d = 2, beyond eps only
   // where a centroid lies far out (seen at seed 7: eps_hat 1.00 at 5,000 runs, 1.06 at 10,000).
   if (name == "budget_series.dp_kmeans_paper_sums") return {10000, 0, 0, confidence};
-  // DPBench's partition noise at eps1 = eps / 4 shows in the answers through the all-zero
-  // histogram's partitions, about 1.3 eps on events of probability 0.1 and below (seen at seed
-  // 1: eps_hat 0.80 at 2,000 runs, 1.30 at 20,000).
-  if (name == "baselines.dawa") return {20000, 0, 0, confidence};
+  // DPBench's partition noise at the declared eps1 = 1: the tie pattern of the answers has
+  // probability about 0.03 on one side and 5e-4 on the other (seen at the default budget: 6,579
+  // vs 107 of 200,000), a handful of runs on the rare side at 2,000.
+  if (name == "baselines.dawa") return {5000, 0, 0, confidence};
   return {kSearch, 0, 0, confidence};
 }
 
