@@ -28,8 +28,7 @@ struct Row {
 };
 
 // Every auditable algorithm at its defaults, then the known violations whose parameters are
-// not the defaults (a known violation at the defaults marks the default row instead: clustering.su,
-// which declares itself eps-DP with n taken as public).
+// not the defaults (a known violation at the defaults marks the default row instead).
 std::vector<Row> rows() {
   std::vector<Row> out;
   for (const auto& name : AlgorithmRegistry::instance().names()) {
