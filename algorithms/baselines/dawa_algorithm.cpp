@@ -46,7 +46,8 @@ class Dawa : public Algorithm {
     // l1_partition.hpp's example). A wrong partition noise loses a multiple of eps1 (2.71 eps1
     // for DPBench's), and the release shows it only through the partition's ties: at the
     // default eps1 = eps / 4 that is about 1.3 eps on events of probability 0.1 and below (eps_hat
-    // 1.28 at the audit's budget, 0.94 at 20,000 runs), at eps1 = eps / 2 about 1.9 eps (3.83).
+    // 1.28 with the audit's default time budget, 0.94 at 20,000 search runs), at eps1 = eps / 2
+    // about 1.9 eps (eps_hat 3.83 with the default budget, 3.25 at 5,000 search runs).
     i.audit_params.push_back("eps=2");
     i.audit_params.push_back("ratio=0.5");
     i.privacy = PrivacyStatus::dp(
