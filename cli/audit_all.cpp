@@ -34,7 +34,11 @@ std::vector<Row> rows() {
   for (const auto& name : AlgorithmRegistry::instance().names()) {
     const AlgorithmInfo info = find_algorithm(name).info();
     if (!audit::unauditable_reason(info).empty()) continue;
-    out.push_back({name, {}, false, "", {}, 0, ""});
+    // Expected: a violation wherever the algorithm declares itself not eps-DP as run at the
+    // audit's configuration of its defaults (framework/privacy.hpp), e.g. a canary.
+    const PrivacyStatus status = privacy_status(info, audit::configure(info, {}).params);
+    const bool dp = status.kind == Privacy::dp;
+    out.push_back({name, {}, !dp, dp ? "" : status.why, {}, 0, ""});
   }
   for (const auto& k : audit::known_findings()) {
     const AlgorithmInfo info = find_algorithm(k.algorithm).info();

@@ -36,10 +36,11 @@ testing::AuditRuns runs_for(const std::string& name, double confidence) {
   // Leaks in the tails: the sensitivity-1 sums lose up to 1.5 eps at d = 2, beyond eps only
   // where a centroid lies far out (seen at seed 7: eps_hat 1.00 at 5,000 runs, 1.06 at 10,000).
   if (name == "budget_series.dp_kmeans_paper_sums") return {10000, 0, 0, confidence};
-  // DPBench's partition noise at eps1 = eps / 4 shows in the answers through the all-zero
-  // histogram's partitions, about 1.3 eps on events of probability 0.1 and below (seen at seed
-  // 1: eps_hat 0.80 at 2,000 runs, 1.30 at 20,000).
-  if (name == "baselines.dawa") return {20000, 0, 0, confidence};
+  // DPBench's partition noise at the declared eps1 = 1: the tie pattern of the answers has
+  // probability about 0.03 on one side and 5e-4 on the other (seen at the default budget: 6,579
+  // vs 107 of 200,000); at 5,000 search runs (seed 7) eps_hat 3.25 (479 vs 6 of 15,000), and the
+  // provable noise 0.90 at 0.999.
+  if (name == "baselines.dawa") return {5000, 0, 0, confidence};
   return {kSearch, 0, 0, confidence};
 }
 
@@ -62,23 +63,18 @@ TEST_CASE("the default audit reports every known violation") {
   }
 }
 
-TEST_CASE("every known violation is declared not eps-DP as run, or says why not") {
+TEST_CASE("every known violation is declared not eps-DP as run") {
   // The algorithms' privacy statuses (framework/privacy.hpp) and the audit's list must agree.
-  // clustering.su declares itself eps-DP with n taken as public (its iteration count reads n),
-  // which add/remove-one neighbours (the audit's) refute as they refute MWEM's public N.
-  const std::set<std::string> public_n = {"clustering.su"};
   for (const KnownFinding& k : known_findings()) {
     const AlgorithmInfo info = find_algorithm(k.algorithm).info();
     CAPTURE(audit_label(k.algorithm, k.params));
-    const Privacy p = privacy_status(info, configure(info, k.params).params).kind;
-    if (public_n.count(k.algorithm)) CHECK(p == Privacy::dp);
-    else CHECK(p == Privacy::not_dp);
+    CHECK(privacy_status(info, configure(info, k.params).params).kind == Privacy::not_dp);
   }
 }
 
 TEST_CASE("every algorithm that is DP as run passes the default audit") {
   // DP as run: the algorithm's declared status at the audit's configuration of its defaults
-  // (framework/privacy.hpp), less the known violations at their defaults (clustering.su).
+  // (framework/privacy.hpp), less the known violations at their defaults.
   std::set<std::string> violating_defaults;
   for (const KnownFinding& k : known_findings())
     if (at_defaults(k)) violating_defaults.insert(k.algorithm);
