@@ -100,6 +100,29 @@ TEST_SUITE("kmeans") {
     CHECK(weighted_f1({-5, -5, 2000000000, 2000000000}, {3, 3, 1, 1}) == doctest::Approx(1));
   }
 
+  TEST_CASE("the three F1 definitions by hand (issue 32)") {
+    const auto km = F1Definition::KuhnMunkres, best = F1Definition::BestMatch, found = F1Definition::FoundWeighted;
+    // Truth {A: 4 points, B: 2}, everything found as one cluster X.
+    //   kuhn_munkres: A-X (P = 4/6, R = 1, F1 = 0.8), B unmatched: 0.8 * 4/6.
+    //   best_match: A's best is X (0.8), B's best is X too (P = 2/6, R = 1, F1 = 0.5):
+    //               0.8 * 4/6 + 0.5 * 2/6 = 0.7.
+    //   found_weighted: X (weight 1) scores its best, A: 0.8.
+    const std::vector<std::int32_t> t1{0, 0, 0, 0, 1, 1}, f1{9, 9, 9, 9, 9, 9};
+    CHECK(weighted_f1(t1, f1, km) == doctest::Approx(0.8 * 4 / 6));
+    CHECK(weighted_f1(t1, f1, best) == doctest::Approx(0.7));
+    CHECK(weighted_f1(t1, f1, found) == doctest::Approx(0.8));
+    // Truth {A: 4}, found splits it 3 + 1: A's match/best is the 3 (F1 6/7); found_weighted
+    // adds the 1-point cluster's F1 with A, 2 / (4 + 1) = 0.4: 3/4 * 6/7 + 1/4 * 0.4.
+    const std::vector<std::int32_t> t2{0, 0, 0, 0}, f2{1, 1, 1, 2};
+    CHECK(weighted_f1(t2, f2, km) == doctest::Approx(6.0 / 7));
+    CHECK(weighted_f1(t2, f2, best) == doctest::Approx(6.0 / 7));
+    CHECK(weighted_f1(t2, f2, found) == doctest::Approx(0.75 * 6 / 7 + 0.25 * 0.4));
+    // Identical up to renaming: 1 for all three.
+    for (auto def : {km, best, found}) CHECK(weighted_f1({0, 0, 1, 2, 2}, {5, 5, 3, 1, 1}, def) == doctest::Approx(1));
+    CHECK(parse_f1_definition("best_match") == best);
+    CHECK_THROWS_WITH_AS(parse_f1_definition("x"), doctest::Contains("kuhn_munkres, best_match, found_weighted"), Error);
+  }
+
   TEST_CASE("NIVC by hand") {
     // Two clusters in 1-D: {0, 2} (mean 1, squared deviations 1 + 1) and {10} (0): (2 + 0) / 3.
     CHECK(nivc({0, 2, 10}, 1, {0, 0, 1}) == doctest::Approx(2.0 / 3));

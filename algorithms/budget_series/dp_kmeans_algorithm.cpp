@@ -7,8 +7,10 @@
 // add/remove neighbour relation of Definition 1, the k counts have L1 sensitivity 1 and the k
 // sum vectors L1 sensitivity d. The paper normalises "the" sum query to sensitivity 1 per
 // dimension; charging a d-dimensional sum at sensitivity 1 would spend d times the budget it
-// declares, so we use d (the noise per coordinate is Lap(2d / eps_i)). Initial centroids are
-// uniform in [-1, 1]^d (data-independent; the paper does not say how it initialised).
+// declares, so we use d (the noise per coordinate is Lap(2d / eps_i)). The paper does not say how
+// it initialised the centroids (issue 32): `init` chooses uniform in [-1, 1]^d (the default) or
+// Su et al.'s sphere packing, both data-independent, or k data records or k-means++ on the exact
+// data, both not DP (finding budget_series.kmeans_init_data).
 #include "algorithms/budget_series/allocation_params.hpp"
 #include "algorithms/budget_series/protections.hpp"
 #include "algorithms/clustering/init.hpp"
@@ -28,6 +30,11 @@ class DpKmeans : public Algorithm {
         ParamSpec::integer("k", 8, "number of clusters").at_least(1).at_most(10000),
         ParamSpec::integer("N", 5, "total iterations").at_least(1).at_most(10000),
         ParamSpec::real("eps", 0.3, "total privacy budget").above(0),
+        ParamSpec::text("init", "uniform",
+                        "initial centroids: 'uniform' in [-1, 1]^d or 'sphere' (Su et al.'s sphere packing), both "
+                        "data-independent; 'data' (k distinct data records) or 'kmeanspp' (k-means++ on the exact "
+                        "data), both not DP")
+            .one_of(clustering::all_init_choices()),
     };
     for (auto& p : allocation_param_specs()) i.params.push_back(p);
     i.outputs = {
@@ -39,7 +46,12 @@ class DpKmeans : public Algorithm {
     i.accepts = {DatasetKind::Points};
     i.privacy = PrivacyStatus::dp(
         "each iteration's noisy counts (sensitivity 1) and coordinate sums (L1 sensitivity d on [-1, 1]^d) at "
-        "eps_i / 2 each, the eps_i adding to eps; initial centroids uniform (data-independent)");
+        "eps_i / 2 each, the eps_i adding to eps; initial centroids data-independent (init: uniform or sphere)");
+    i.privacy_rules = {when_param(
+        "init", {"data", "kmeanspp"},
+        PrivacyStatus::not_dp("budget_series.kmeans_init_data",
+                              "the initial centroids are data records (k drawn, or k-means++ on the exact data), "
+                              "released through the run outside the budget"))};
     return i;
   }
 
@@ -57,7 +69,8 @@ class DpKmeans : public Algorithm {
     const double eps = p.real("eps");
     auto& acc = ctx.scratch.get<clustering::Accumulators>("kmeans accumulators");
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
-    std::vector<double> centroids = clustering::uniform_centroids(ctx.stream, k, data.d, box);
+    std::vector<double> centroids =
+        clustering::initial_centroids(ctx.stream, data, k, clustering::parse_init(p.text("init")), box);
 
     StrategyParams sp = strategy_params(p, N, eps);
     auto iterate = [&] {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "algorithms/metrics/cluster_dissimilarity.hpp"
 #include "algorithms/metrics/hungarian.hpp"
 #include "core/error.hpp"
 #include "datasets/parse.hpp"
@@ -34,6 +35,27 @@ double weighted_f1(const std::vector<std::int32_t>& truth, const std::vector<std
   return total;
 }
 
+F1Definition parse_f1_definition(const std::string& text) {
+  if (text == "kuhn_munkres") return F1Definition::KuhnMunkres;
+  if (text == "best_match") return F1Definition::BestMatch;
+  if (text == "found_weighted") return F1Definition::FoundWeighted;
+  throw Error("unknown F1 definition '" + text + "' (allowed: kuhn_munkres, best_match, found_weighted)");
+}
+
+double weighted_f1(const std::vector<std::int32_t>& truth, const std::vector<std::int32_t>& found,
+                   F1Definition definition) {
+  if (truth.size() != found.size()) throw Error("f1: the labels and the clustering differ in length");
+  if (truth.empty()) return 0;
+  // f_measure (wavecluster §7.3) is the best-match F of its first argument's classes, each
+  // weighted by its share of the points; with every label a class it serves either direction.
+  switch (definition) {
+    case F1Definition::KuhnMunkres: return weighted_f1(truth, found);
+    case F1Definition::BestMatch: return f_measure(truth, found, true);
+    case F1Definition::FoundWeighted: return f_measure(found, truth, true);
+  }
+  return 0;
+}
+
 double nivc(const std::vector<double>& x, std::size_t d, const std::vector<std::int32_t>& found) {
   const std::size_t n = found.size();
   if (x.size() != n * d) throw Error("nivc: the clustering does not match the data");
@@ -61,8 +83,13 @@ namespace {
 class F1 : public Metric {
  public:
   MetricInfo info() const override {
-    return {"f1", "weighted F1 against the dataset's labels, Kuhn-Munkres matching (budget_series eq. 38-39)",
-            {"assignment"}, false, "", true, {}};
+    return {"f1", "weighted F1 against the dataset's labels (budget_series eq. 38-39; f1_definition picks the matching)",
+            {"assignment"}, false, "", true,
+            {ParamSpec::text("f1_definition", "kuhn_munkres",
+                             "kuhn_munkres: true clusters matched one-to-one to found ones (eq. 39 with the text's "
+                             "Kuhn-Munkres map); best_match: each true cluster's best F1, weighted by its size; "
+                             "found_weighted: each found cluster's best F1, weighted by its size")
+                 .one_of({"kuhn_munkres", "best_match", "found_weighted"})}};
   }
   std::vector<double> compute(const MetricContext& mc) const override {
     const Outputs& out = mc.out;
@@ -70,7 +97,8 @@ class F1 : public Metric {
     const auto* points = dynamic_cast<const PointSet*>(data);
     if (!points || !points->labelled())
       throw Error("metric f1 needs a labelled point dataset (ground-truth clusters)");
-    return {weighted_f1(points->labels, out.object<std::vector<std::int32_t>>("assignment"))};
+    return {weighted_f1(points->labels, out.object<std::vector<std::int32_t>>("assignment"),
+                        parse_f1_definition(mc.params.text("f1_definition")))};
   }
 };
 DPLAB_METRIC(F1);
