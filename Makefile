@@ -8,7 +8,7 @@ PAPER   ?= budget_series
 DPLAB   := $(BUILD)/dplab
 FORMATS ?= png,pdf
 
-.PHONY: all build test test-asan bench reproduce demo data clean audit
+.PHONY: all build test test-asan bench reproduce summaries docs-tables claims-seeds demo data clean audit
 
 all: build
 
@@ -64,6 +64,26 @@ reproduce: build
 	    $(DPLAB) plot results/$$paper/$$(basename $$spec .yaml).h5 --format $(FORMATS) || exit 1; \
 	  done; \
 	done
+	$(MAKE) summaries docs-tables PAPER=$(PAPER)
+
+# The committed summaries of the paper-count runs (results/summary/<paper>/<result>.csv: the
+# `dplab show --csv --provenance` of each result in results/<paper>/; runs made with --trials
+# are skipped), from which docs-tables renders the docs' tables of our numbers.
+summaries: build
+	python3 scripts/docs_tables.py summarize --dplab $(DPLAB) $(foreach p,$(REPRODUCE_PAPERS),--paper $(p))
+
+docs-tables:
+	python3 scripts/docs_tables.py
+
+# Seed stability of the claims: the specs each paper's claims need, rerun at SEEDS other seeds
+# at the paper's trial counts into results/seeds/seed+k/, and every claim's verdict at each seed
+# (a claim that holds at one seed and does not hold at another is a defect). CPU-heavy: papers
+# one at a time under nice. FRESH=1 drops earlier reruns (after a code change).
+SEEDS ?= 5
+claims-seeds: build
+	@for paper in $(REPRODUCE_PAPERS); do \
+	  nice -n 10 $(DPLAB) claims --paper $$paper --seeds $(SEEDS) $(if $(FRESH),--fresh) || status=1; \
+	done; exit $${status:-0}
 
 # The default end-to-end experiment: lu_thesis Figure 7.10 on Iris, the dataset that ships in the
 # repository (datasets/embedded/), so it runs from a fresh clone with no download: 3,000 trials,

@@ -36,6 +36,7 @@ const char* kUsage =
     "  merge OUT SHARD...                               join the files of run --shard I/N into one result\n"
     "  audit NAME [--param k=v]... [--samples N]        test an algorithm's eps-DP claim statistically\n"
     "  report [--results DIR] [--out DIR] [--claims]    HTML reproduction report: claims, figures, paper's numbers\n"
+    "  claims [--paper P]... [--seeds K]                the papers' claims: verdicts with their intervals, at K seeds\n"
     "  upgrade RESULT...                                rewrite format-1 result files (no checksum) as format 2\n"
     "  python-path                                      the folder to put on PYTHONPATH for `import dplab`\n"
     "\n"
@@ -115,8 +116,9 @@ int main(int argc, char** argv) {
     if (cmd == "audit") return dplab::cli::audit(args);
     if (cmd == "merge") return dplab::cli::merge(args);
     if (cmd == "report") return dplab::cli::report(args);
+    if (cmd == "claims") return dplab::cli::claims(args);
     if (cmd == "upgrade") return dplab::cli::upgrade(args);
-    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report, upgrade, python-path)\n";
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report, claims, upgrade, python-path)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";

@@ -17,6 +17,7 @@ packages=(
   doctest-dev                              # unit and end-to-end tests
   libbenchmark-dev                         # Google Benchmark (make bench)
   python3 python3-matplotlib python3-h5py python3-numpy   # figures from the HDF5 files
+  python3-yaml                             # scripts/docs_tables.py: the claims tables of docs/papers
   python3-pandas                           # python/dplab: results as tidy DataFrames (dplab.load)
   python3-sklearn                          # reference timings in benchmarks only
   libopenmpi-dev openmpi-bin                # MPI ranks: mpirun -np K dplab run SPEC, and its tests in make test

@@ -5,6 +5,8 @@
 // output (canary.halved_laplace) gets no such note.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "framework/audit/audit.hpp"
 #include "test_support.hpp"
 
@@ -12,6 +14,11 @@ using namespace dplab;
 using namespace dplab::audit;
 
 namespace {
+
+// Whether the event reads that output (an event over the whole release reads them all).
+bool reads(const EventResult& e, const std::string& output) {
+  return std::find(e.outputs.begin(), e.outputs.end(), output) != e.outputs.end();
+}
 
 AuditReport audit_of(const std::string& name, std::size_t samples) {
   AuditOptions o;
@@ -31,7 +38,7 @@ TEST_SUITE("audit_notes") {
     // few thousand runs give eps_hat far above 1 (false failure: the audit's own 1e-3).
     const AuditReport r = audit_of("canary.unmarked_evaluation", 4000);
     CHECK(r.violation());
-    CHECK(r.best.output == "true_count");
+    CHECK(reads(r.best, "true_count"));
     CHECK_CONTAINS(r.note, "the event reads output 'true_count' (\"the exact total count of the input (for evaluation)\")");
     CHECK_CONTAINS(r.note, "mark it evaluation = true in the algorithm's OutputSpec");
     // Through the binary: the note is a line of the report.
@@ -44,7 +51,7 @@ TEST_SUITE("audit_notes") {
   TEST_CASE("a violation on a released output gets no note") {
     const AuditReport r = audit_of("canary.halved_laplace", 40000);  // as the audit suite's canary test
     CHECK(r.violation());
-    CHECK(r.best.output == "answer");
+    CHECK(reads(r.best, "answer"));
     CHECK(r.note.empty());
   }
 }
