@@ -29,7 +29,8 @@ class Gupt : public Algorithm {
                            .at_most(1));
     i.outputs = {
         {"centroids", "noisy average of the blocks' centroids, k x d row-major", true, "c"},
-        {"centroids_before_noise", "the same (GUPT has no noise-free final centroids)", true, "c"},
+        {"centroids_before_noise", "the same (GUPT has no noise-free final centroids)", true, "c", false, false, false,
+         /*internal=*/true},
         {"blocks", "number of blocks l", false, ""},
         {"budget_spent", "the total budget of this trial, spent on the noisy average", false, ""},
     };

@@ -26,6 +26,7 @@ std::vector<ParamSpec> matched_budget_params() {
   };
 }
 
+std::vector<std::string> matched_budget_audit_params() { return {"budget_match=total", "eps=1"}; }
 PrivacyRule matched_budget_privacy_rule() {
   return when_param("budget_match", {"lloyd"},
                     PrivacyStatus::not_dp("lu_thesis.kmeans_budget_lloyd",

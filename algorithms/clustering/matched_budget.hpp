@@ -12,6 +12,7 @@
 //           data (and budget_spent releases I), so the method is not eps-DP for any declared eps
 //           as run; kept to reproduce the earlier figures.
 #pragma once
+#include <string>
 #include <vector>
 
 #include "core/params.hpp"
@@ -23,6 +24,11 @@ namespace dplab::clustering {
 
 // eps, budget_match, public_iterations, match_ratio, budget_cap (the ledger's limit under lloyd).
 std::vector<ParamSpec> matched_budget_params();
+// For `dplab audit` (AlgorithmInfo::audit_params): the default total, eps (1 + Lloyd's
+// iterations on the exact data) under a cap of 1000, depends on the data, and a cap of 1000
+// is no claim an audit can refute; audited with eps the whole budget (budget_match: total,
+// eps = 1; the budget rule sets the cap to 1).
+std::vector<std::string> matched_budget_audit_params();
 
 // The privacy rules every baseline of §7.6 with a matched budget shares: budget_match: lloyd
 // makes the total a function of the data (lu_thesis.kmeans_budget_lloyd).

@@ -57,9 +57,16 @@ class ConvergentKmeans : public Algorithm {
         {"converged", "1 when the stopping rule ended the run, 0 when max_iterations did", false, ""},
         {"budget_spent", "Theorem 7.5's total: eps_0 + noisy_iterations x eps", false, ""},
     };
+    // Algorithm 7.1 publishes line 10's centroids; the rest describes the run (`dplab audit`
+    // leaves it out unless asked).
+    for (auto& o : i.outputs) o.internal = o.name != "centroids";
     i.budget_param = "budget_cap";
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
+    // For `dplab audit`: Theorem 7.5's eps_0 + (noisy iterations) eps is at most
+    // eps_0 + max_iterations eps = 0.2 + 4 x 0.2 = 1, the cap the budget rule declares; the
+    // default cap of 1000 is no claim an audit can refute.
+    i.audit_params = {"eps=0.2", "max_iterations=4"};
     // Both published zones are built around the exact mean; line 10's exact sums
     // (final_noise: counts) and data-drawn starts (init: data) are further findings of their own.
     i.privacy = PrivacyStatus::not_dp("lu_thesis.alg71_zone",
