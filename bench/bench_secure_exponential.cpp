@@ -1,7 +1,7 @@
 // The cost of the exact exponential family (core/secure_exponential.hpp, the `noise: secure`
 // path of Mechanisms::exponential, exponential_each, laplace_exceedances and
 // randomized_response) against the floating-point samplers of the fast path, in draws per
-// second on one thread, measured in the same run. The README's "Secure noise" table quotes them.
+// second on one thread, measured in the same run. The the table of docs/audit-and-secure-noise.md quotes them.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>

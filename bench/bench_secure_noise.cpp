@@ -1,7 +1,7 @@
 // The cost of exact noise (core/secure_noise.hpp) against the fast ziggurat Laplace
 // (core/samplers.hpp), in samples per second on one thread; and the speed of `dplab audit` on
 // one mechanism (mechanism.laplace: 3 neighbouring pairs, both sides, runner-style parallel runs),
-// in algorithm runs per second. The README's "Secure noise" and audit sections quote them.
+// in algorithm runs per second. The docs/audit-and-secure-noise.md quote them.
 #include <benchmark/benchmark.h>
 
 #include "core/rng.hpp"

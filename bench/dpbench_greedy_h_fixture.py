@@ -5,7 +5,7 @@ Usage: dpbench_greedy_h_fixture.py --ektelo DIR [OUTDIR [more]]
   DIR     the built copy of the ektelo peer that ../shared/peers/setup-ektelo.sh prints
   OUTDIR  default tests/fixtures/greedy_h next to this script
   more    instead of the fixture's 6 cases, 24 others (NETTRACE, SEARCHLOGS, HEPTH, MEDCOST, ADULT,
-          INCOME; eps 0.1 and 1; partition seeds 21 and 22), the further check the README reports
+          INCOME; eps 0.1 and 1; partition seeds 21 and 22), the further check docs/papers/workload_division.md reports
 
 For each case, ektelo (DPBench's code) computes DAWA's stage-1 partition of a DPBench vector
 (pmapper.Dawa, exact L1 partition, ratio 0.25, a fixed seed), a RandomRange workload

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: the C++ benchmarks, then the same measurements of the reference implementations
-# (numpy's Laplace sampler) in the same run, and the ratios the README reports.
+# (numpy's Laplace sampler) in the same run, and the ratios docs/benchmarks.md reports.
 set -euo pipefail
 BUILD=${1:-build}
 shift || true

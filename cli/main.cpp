@@ -42,7 +42,7 @@ const char* kUsage =
     "\n"
     "  dplab -C DIR <command>   run the command as if started in DIR\n"
     "  dplab --plugins DIR ...  load every plugin .so in DIR (or one .so) first; repeatable, and\n"
-    "                           $DPLAB_PLUGIN_PATH (colon-separated) too (README \"Your own algorithm\")\n"
+    "                           $DPLAB_PLUGIN_PATH (colon-separated) too (docs/plugins.md)\n"
     "  dplab <command> --help   options of one command\n"
     "  dplab --version          version and commit\n";
 

@@ -1,4 +1,4 @@
-// The exponential-mechanism family, exactly (the `noise: secure` path; README "Secure noise").
+// The exponential-mechanism family, exactly (the `noise: secure` path; docs/audit-and-secure-noise.md).
 //
 // The exponential mechanism (McSherry, Talwar 2007) picks candidate i with probability
 // proportional to exp(eps u_i / (2 Delta)). In floating point the weights are rounded and the

@@ -209,7 +209,7 @@ std::uint64_t Mechanisms::exponential_ball(std::span<const double> center, doubl
                                           const std::function<double(std::span<const double>)>& score,
                                           double score_max, double sensitivity, double eps, std::span<double> out,
                                           const char* what, std::uint64_t max_proposals) {
-  refuse_if_secure(what, "the ball's centre and the score are floating-point functions of the data, so exactness would need a grid over the ball and an exact membership test; and lu_thesis Algorithm 7.1, its one user, is not eps-DP whatever the sampler (README)");
+  refuse_if_secure(what, "the ball's centre and the score are floating-point functions of the data, so exactness would need a grid over the ball and an exact membership test; and lu_thesis Algorithm 7.1, its one user, is not eps-DP whatever the sampler (docs/privacy-findings.md)");
   check_sensitivity(sensitivity, what);
   const std::size_t d = center.size();
   if (out.size() != d || d == 0)

@@ -86,7 +86,7 @@ class Mechanisms {
   //    prod_g (1 - q)^count_g. The ledger records the eps a noise has when it is present,
   //    which is what lu_thesis Proposition 4.1 claims for the whole scheme; being a pure-eps
   //    ledger it cannot record the delta = 1 - q, so the algorithms that use q < 1 report the
-  //    probability of an unprotected release alongside their outputs (README, lu_thesis).
+  //    probability of an unprotected release alongside their outputs (docs/papers/lu_thesis.md).
   NoiseSum laplace_sum(std::span<const NoiseGroup> groups, double q, double eps,
                        const char* what = "laplace sum");
   // One group: `count` parts of sensitivity `sensitivity`.
@@ -127,7 +127,7 @@ class Mechanisms {
   std::size_t randomized_response(std::size_t value, std::size_t k, double eps,
                                   const char* what = "randomized response (k-ary)");
 
-  // --- Secure noise (core/secure_noise.hpp; README "Secure noise") ---
+  // --- Secure noise (core/secure_noise.hpp; docs/audit-and-secure-noise.md) ---
   //
   // Which samplers laplace() and geometric() use. Fast: the ziggurat Laplace and the
   // floating-point geometric (research: quick and accurate in law, but open to the

@@ -1,5 +1,5 @@
 // Plugins outside the source tree: shared objects built against an installed dplab
-// (find_package(dplab), dplab_add_plugin; see README "Your own algorithm") and loaded with
+// (find_package(dplab), dplab_add_plugin; see docs/plugins.md) and loaded with
 // `dplab --plugins DIR` or $DPLAB_PLUGIN_PATH before the command runs.
 //
 // A plugin registers its algorithms, metrics, datasets and transforms with the same one-line

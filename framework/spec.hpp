@@ -82,7 +82,7 @@ struct Spec {
   std::int64_t trials = 1;
   bool trials_given = false;
   std::uint64_t seed = 1;
-  std::string noise = "fast";  // Mechanisms noise mode: "fast" or "secure" (README "Secure noise")
+  std::string noise = "fast";  // Mechanisms noise mode: "fast" or "secure" (docs/audit-and-secure-noise.md)
   std::vector<std::string> metrics;
   std::string plot_json = "{}";
   int plot_line = 0;        // where the plot section starts, for framework/plot_check errors

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Per-item cost of every spec (or the specs given) and what `make reproduce` would take on 1, 16
-# and 256 cores: each spec runs with at most TRIALS trials on one thread (README "Sweeps across
+# and 256 cores: each spec runs with at most TRIALS trials on one thread (docs/scale-out.md "Sweeps across
 # machines"); the per-trial algorithm wall times (dplab export) times the paper's trial counts
 # give the work; a run on C cores takes at least work / C and at least its longest item.
 #   scripts/item-costs.sh [BUILD] [SPEC...]      (TRIALS=2 by default; output: a table per spec)

@@ -557,7 +557,7 @@ TEST_CASE("DAWA beats Identity on a piecewise-constant histogram with range quer
   };
   // Only DPBench's partition noise is asserted to win: the provable noise scale is about 12 times the bucket
   // penalty (16/eps against 1/(0.75 eps)) at every eps, so the least-cost partition follows negative noise into many small
-  // buckets and DAWA lands near Identity (measured here and reported in the README, not asserted).
+  // buckets and DAWA lands near Identity (measured here and reported in docs/papers/workload_division.md, not asserted).
   for (const auto& [noise, eps] : {std::pair<std::string, double>{"reference", 0.5}, {"provable", 8.0}}) {
     std::vector<double> dawa, dyadic, identity;
     for (std::uint64_t t = 0; t < 20; ++t) {

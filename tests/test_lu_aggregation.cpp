@@ -167,7 +167,7 @@ TEST_CASE("the exact optimum ratio: Orig's is the cancellation optimum, not Ineq
   CHECK(e(orig) < e(orig - 0.01));
   CHECK(e(orig) < e(orig + 0.01));
   CHECK(e(orig) < e(0.978));
-  // ThisWork at the thesis's probabilities: near, not at, f's 0.817 (README: 0.80).
+  // ThisWork at the thesis's probabilities: near, not at, f's 0.817 (docs/papers/lu_thesis.md: 0.80).
   const double thiswork = exact_optimum_ratio(n, c, 1e-4, 1e-2);
   CHECK(thiswork > 0.78);
   CHECK(thiswork < 0.82);

@@ -329,7 +329,7 @@ TEST_SUITE("wavecluster") {
       above += std::max(0.0, t2.edges[i + 1] - std::max(t2.edges[i], max_d)) * density;
     }
     CAPTURE(above / total);
-    CHECK(above / total > 4e-4);  // 5.2e-4: the README's table
+    CHECK(above / total > 4e-4);  // 5.2e-4: the table of docs/papers/wavecluster.md
     // The public range is the same for both: the provable variant.
     CHECK(threshold_intervals(l, 1.0, 15600.0).edges.back() == threshold_intervals(l2, 1.0, 15600.0).edges.back());
   }

@@ -93,7 +93,7 @@ TEST_CASE("Fig. 1: W x and Delta_W (Definitions 2 and 3)") {
   CHECK(W.sensitivity() == 4);  // columns 2 and 3 are each counted by four queries
   const std::vector<double> x = {2, 3, 4, 1, 0, 9};
   // The product of the printed W and x. The paper prints S = (5, 10, 7, 3, 4, 1, 0, 9), which
-  // differs from its own W x in entries 2, 4 and 7 (a misprint; README).
+  // differs from its own W x in entries 2, 4 and 7 (a misprint; docs/papers/workload_division.md).
   CHECK(W.answer(x) == std::vector<double>{5, 9, 7, 4, 4, 1, 5, 9});
   CHECK(W.column_counts() == std::vector<std::uint32_t>{3, 4, 4, 1, 0, 1});
   CHECK(W.transpose_times(std::vector<double>(8, 1.0)) == std::vector<double>{3, 4, 4, 1, 0, 1});

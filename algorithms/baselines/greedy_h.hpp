@@ -24,7 +24,7 @@
 // [0.01, 1] (best_split), and keep the strategy whose exact error trace(Q (A^T A)^+ Q^T) is
 // least. The choice depends on the public workload and the released partition only. On
 // DPBench's own cases it is 0.80-1.00 times DPBench's error (the 6 of tests/test_greedy_h.cpp's
-// fixture and 5 further ones, computed by running ektelo's code; README).
+// fixture and 5 further ones, computed by running ektelo's code; docs/papers/workload_division.md).
 #pragma once
 #include <vector>
 

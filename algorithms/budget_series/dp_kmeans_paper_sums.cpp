@@ -3,7 +3,7 @@
 // normalised to 1, §5.2.1), with the N iterations sharing eps equally. A point at a corner of
 // [-1, 1]^d moves one cluster's sum by d in L1, so an iteration's sums cost d eps_i / 2, not
 // eps_i / 2, and the whole run (d + 1) eps / 2: `dplab audit` must find eps_hat > eps at d = 8
-// (README, "Auditing privacy"). budget_series.dp_kmeans releases the sums at sensitivity d.
+// (docs/audit-and-secure-noise.md). budget_series.dp_kmeans releases the sums at sensitivity d.
 #include <algorithm>
 #include <vector>
 

@@ -15,7 +15,7 @@ double ideal_ratio(int n);
 std::vector<double> taylor_terms(int n, double t);
 // Eq. 16: t = e^(1 - [n/2]), with [n/2] read as the middle position (n + 1) / 2, so
 // t = e^((1 - n) / 2). This is the reading under which Table 4 matches the paper for every N
-// (floor or ceil of n/2 miss the even rows by up to 6.2); see README.
+// (floor or ceil of n/2 miss the even rows by up to 6.2); see docs/papers/budget_series.md.
 double ideal_taylor_t(int n);
 
 // Cormode et al.'s tree allocation with the height h replaced by N (budget_series §7.2.2):

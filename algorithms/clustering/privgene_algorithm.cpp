@@ -29,7 +29,7 @@ class PrivGene : public Algorithm {
             .above(0),
         ParamSpec::integer("max_generations", def.max_generations,
                            "cap on r (default: none); a generation costs m k-means costs over the data, so the "
-                           "lu_thesis specs cap it (README)")
+                           "lu_thesis specs cap it (docs/papers/lu_thesis.md)")
             .at_least(2)
             .at_most(1000000),
         ParamSpec::real("mutation_start", def.mutation_start, "mutation range in the first round (share of [0, 1])")

@@ -17,7 +17,7 @@
 // density proportional to exp(eps q / (2 dq)), q(delta, alpha) = (1 - delta) + (1 - 2|alpha|/pi),
 // delta = ||y - S|| / ||X - S||, alpha the angle y S X, dq = 2 (§7.5.1).
 //
-// Choices the chapter leaves open (named parameters of the plugin; README "lu_thesis"):
+// Choices the chapter leaves open (named parameters of the plugin; docs/papers/lu_thesis.md):
 //   which of the two border points is Y (PriorSide), the plane of the gamma turn when d > 2
 //   (RotationPlane), the length delta is measured in (the reference: ||X - S|| by default, so
 //   that delta is in (0, 1) and |alpha| < pi/2 on the zone, the ranges §7.5.1 states; or the

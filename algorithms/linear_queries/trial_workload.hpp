@@ -9,7 +9,7 @@
 // algorithm of a trial to ask pays it inside its wall time (bench BM_GenerateWorkload, CPU time
 // on the loaded 2-core machine: 24 us for 2,000 RandomRange queries, 2.1 ms for hot_normal).
 // prepare_workload_problem (workload_problem.hpp) is what a pre-timing hook of the runner would
-// call to move it out; the runner has none yet (README, workload_division).
+// call to move it out; the runner has none yet (docs/papers/workload_division.md).
 #pragma once
 #include <memory>
 

@@ -128,7 +128,7 @@ class Aggregation : public Algorithm {
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
     i.unauditable = "its outputs are error statistics over many simulated releases (MAE, share of exact releases), not a release";
-    // Neighbours differ in one curator's whole value, which moves all c partial sums (README
+    // Neighbours differ in one curator's whole value, which moves all c partial sums (docs/papers/lu_thesis.md
     // ch. 4, privacy findings); D is taken as a public bound (the thesis computes it from the data).
     i.privacy = PrivacyStatus::dp(
         "the release's noise protects a curator's whole value (c D) at eps: PASTE's one Laplace at D_P = c D, "

@@ -24,7 +24,7 @@
 // max_{i,j} w_i^j u_i (max_i u_i / c with equal weights): the same for both layers, as in
 // Ineq. 4.1. PASTE's curators do not split their values, so its aggregator receives whole
 // values and D_P = max_i u_i, the same rule applied to its topology (`paste_sensitivity: curator`);
-// `share` gives PASTE the share sensitivity D instead (README: the choice decides PrivaDA vs PASTE).
+// `share` gives PASTE the share sensitivity D instead (docs/papers/lu_thesis.md: the choice decides PrivaDA vs PASTE).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
 // Algorithm 6.4 (insert vertex) with Algorithm 6.5's level test and Algorithm 6.6 on conflicts.
 //
-// Reading of Algorithm 6.4 (README, Chapter 6): the path's visits are inserted in path order, the
+// Reading of Algorithm 6.4 (docs/papers/lu_thesis.md, chapter 6): the path's visits are inserted in path order, the
 // first at level 0, then the fakes (Algorithm 6.1 pushes them after the path). A vertex met for
 // the first time gets its possible levels (l. 5-8: every level from level.top - 1 to
 // level.bottom + 1, empty ones included, that Algorithm 6.5 allows) and takes the largest

@@ -2,7 +2,7 @@
 // and sub-vertices, Algorithm 6.1) and the vertices relationship matrix R between copies
 // (Eq. 6.3), whose "non-existent" entries Algorithm 6.2 turns into path or graph edges.
 //
-// Readings of the text (README, lu_thesis, Chapter 6):
+// Readings of the text (docs/papers/lu_thesis.md, chapter 6):
 // - A copy is one visit of the path (the k-th visit of v is v's sub-vertex k - 1, Alg. 6.1 l. 8-9)
 //   or a fake (duplicate) sub-vertex. Copies inherit their base vertex's connections (Fig. 6.4:
 //   every copy of u is joined to every copy of v when (u, v) is in E), so between two copies
@@ -48,7 +48,7 @@ struct ProcessedNetwork {
 //                   counting every path edge at a vertex (a vertex visited twice inside the path
 //                   has 4). Our default: it is the algorithm as printed, and the only reading under
 //                   which cyclic paths get more fake sub-vertices than acyclic ones, as §6.4.2
-//                   explains Fig. 6.10 (README);
+//                   explains Fig. 6.10 (docs/papers/lu_thesis.md);
 //   appearances:    [num, max{maxNum, 2}] (§6.3.2's words), maxNum the largest visit count;
 //   network_degree: [baseNum, the largest degree in N].
 // For an acyclic path the first two are both [1, 2].

@@ -1,5 +1,5 @@
 // Algorithm 6.6 (resolve inserting conflicts) on a placement: vertex v has no level that
-// Algorithm 6.5 allows, even after backtracking. Our reading of its steps (README, Chapter 6):
+// Algorithm 6.5 allows, even after backtracking. Our reading of its steps (docs/papers/lu_thesis.md, chapter 6):
 //
 // - l. 9-13, "S_l <- the suitable vertices of S if u.level = l": for every candidate level l
 //   (level.top - 1 .. level.bottom + 1) the largest set of v's graph neighbours already in G_P

@@ -8,7 +8,7 @@
 // em_range: data_max is the paper's output range (0, max W]. Its upper end is the data's
 // maximum, so two neighbouring datasets have different output ranges and a threshold above the
 // smaller maximum has probability 0 under one and > 0 under the other: no finite eps bounds the
-// ratio (README, wavecluster section). em_range: public uses (0, em_upper] with a public bound
+// ratio (docs/papers/wavecluster.md). em_range: public uses (0, em_upper] with a public bound
 // instead (the last interval (max W, em_upper] has rank 0), which is eps-DP: for every x the
 // quality moves by at most 1 between neighbours (one value of W moves by 1/2; if it enters or
 // leaves L, k moves by 1 - p and the rank by 1 in the same direction, or only one of them moves).

@@ -3,7 +3,7 @@
 // answered by the Laplace mechanism with noise Lap(Delta_{W_j} / eps_j) (§3.2), so that the
 // leaves compose sequentially to eps (their budgets halve at each split, Property 2).
 //
-// Readings of the pseudocode (see README, workload_division):
+// Readings of the pseudocode (see docs/papers/workload_division.md):
 //  - line 3, "the most frequent item in x": taken as the cell most often queried in W (the
 //    largest column of W, which also sets Delta_W). Reading it from the private x would leak x
 //    and break the privacy argument of eq. (4); W is public.

@@ -1,4 +1,4 @@
-// An algorithm of your own, outside dplab's source tree (README "Your own algorithm").
+// An algorithm of your own, outside dplab's source tree (docs/plugins.md).
 //
 // my.gaussian_mean releases the mean of a point set's first coordinate with the Gaussian
 // mechanism: every value is clipped to [0, bound], so replacing one record moves the sum by at

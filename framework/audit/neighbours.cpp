@@ -165,7 +165,7 @@ std::vector<NeighbourPair> curator_pairs(const PairShape& s) {
 // Networks (lu_thesis ch. 6): the edges are private, the path is what is published. A network of
 // `size` vertices (default 6) with a Hamiltonian path and two more edges, drawn once with a fixed
 // public seed; D' lacks one edge, each edge in turn: a non-path edge (the path is still a path of
-// D') or a path edge (the adversary's N' of Eq. 6.5 that lacks a path edge, which the README
+// D') or a path edge (the adversary's N' of Eq. 6.5 that lacks a path edge, which docs/papers/lu_thesis.md
 // finds breaks Algorithm 6.2 in that direction).
 std::vector<NeighbourPair> network_pairs(const PairShape& s) {
   NetworkShape shape;
