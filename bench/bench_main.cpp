@@ -111,6 +111,7 @@ class NoiseOnly : public dplab::Algorithm {
                 dplab::ParamSpec::integer("samples", 100000, "noise draws per trial").at_least(1)};
     i.outputs = {{"mean_abs", "mean absolute noise", false, ""}};
     i.budget_param = "eps";
+    i.privacy = dplab::PrivacyStatus::dp("Laplace noise on a zero vector (benchmark)");
     return i;
   }
   void run(dplab::TrialContext& ctx) const override {

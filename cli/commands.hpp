@@ -4,10 +4,12 @@
 #include <vector>
 
 #include <boost/program_options.hpp>
+#include <ostream>
 
 #include "datasets/catalogue.hpp"
 #include "core/params.hpp"
 #include "framework/home.hpp"
+#include "framework/registry.hpp"
 
 namespace dplab::cli {
 
@@ -20,6 +22,7 @@ int datasets(const std::vector<std::string>& args);
 int audit(const std::vector<std::string>& args);
 int merge(const std::vector<std::string>& args);
 int report(const std::vector<std::string>& args);
+int upgrade(const std::vector<std::string>& args);
 
 // Where experiments/, plots/ and results/reference/ are (framework/home.hpp).
 inline std::string home() { return dplab_home(); }
@@ -40,5 +43,11 @@ inline std::string csv_cell(const std::string& s) {
 // Shared printing of parameters and catalogue entries (list, datasets).
 void print_params(const std::vector<ParamSpec>& params);
 void print_catalogue_entry(const DatasetInfo& d);
+
+// Privacy (cli/findings.cpp): an algorithm's status lines for `dplab list`, `dplab list findings
+// [--markdown]`, and a paper's findings as an HTML table for the report (returns how many).
+void print_privacy(const AlgorithmInfo& info);
+int list_findings(bool markdown);
+int findings_html(std::ostream& o, const std::string& paper);
 
 }  // namespace dplab::cli

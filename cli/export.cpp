@@ -5,15 +5,21 @@
 // vector metric's NaN padding past a trial's length is left out too. wall_time and spent_eps
 // are exported as metrics. `index` is a vector metric's declared index value (K = 10, 20, ...;
 // /index/<metric>) or, when it declares none, the 1-based position (empty for scalars). The same
-// table in Python: python/dplab (dplab.load). Parquet: see --parquet.
+// table in Python: python/dplab (dplab.load). Parquet: see --parquet. The points table's columns
+// include privacy and privacy_finding (framework/result_privacy.hpp), computed from the registry
+// for a file written before they were stored.
+//
+// dplab export RESULT --points: the points table alone, one row per point (what dplab.load asks
+// this binary for when a file predates the privacy columns).
 #include <boost/program_options.hpp>
 #include <cmath>
-#include <fstream>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "core/value.hpp"
+#include "framework/replace_file.hpp"
+#include "framework/result_privacy.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
 
@@ -25,7 +31,7 @@ namespace {
 
 std::string number(double x) { return std::isnan(x) ? "" : to_string(Value(x)); }
 
-void write_tidy(const ResultData& r, std::ostream& out) {
+void write_table(const ResultData& r, std::ostream& out) {
   for (const auto& c : r.columns) out << csv_cell(c.name) << ',';
   out << "trial,metric,index,value\n";
   std::vector<std::string> prefix(r.points);  // the point's columns, once
@@ -57,13 +63,26 @@ void write_tidy(const ResultData& r, std::ostream& out) {
     }
 }
 
+void write_points(const ResultData& r, std::ostream& out) {
+  for (std::size_t i = 0; i < r.columns.size(); ++i) out << (i ? "," : "") << csv_cell(r.columns[i].name);
+  out << '\n';
+  for (std::size_t p = 0; p < r.points; ++p) {
+    for (std::size_t i = 0; i < r.columns.size(); ++i) {
+      const auto& c = r.columns[i];
+      out << (i ? "," : "") << csv_cell(c.text ? c.strings[p] : number(c.numbers[p]));
+    }
+    out << '\n';
+  }
+}
+
 }  // namespace
 
 int export_result(const std::vector<std::string>& args) {
   po::options_description opts("dplab export RESULT --per-trial [options]");
   opts.add_options()
       ("help,h", "show this help")
-      ("per-trial", "one row per point x trial x metric element (the only table so far; `show --csv` has the summary)")
+      ("per-trial", "one row per point x trial x metric element (`show --csv` has the summary)")
+      ("points", "the points table alone: one row per point, every column (parameters, privacy, privacy_finding)")
       ("csv", "CSV (the default)")
       ("parquet", "Parquet: refused with the reason (needs Apache Arrow, which Debian 12 does not package)")
       ("out,o", po::value<std::string>()->default_value(""), "write to FILE instead of standard output");
@@ -72,7 +91,8 @@ int export_result(const std::vector<std::string>& args) {
     std::cout << opts << "\nColumns: every column of the points table (algorithm, dataset, every parameter),\n"
                          "trial (0-based), metric, index (a vector metric's index value, e.g. K = 10, 20, ...,\n"
                          "or its 1-based position when it declares none; empty for scalars), value. Only\n"
-                         "computed trials; wall_time, spent_eps (and spent_delta) included.\n";
+                         "computed trials; wall_time, spent_eps (and spent_delta) included. The points table\n"
+                         "has privacy (dp, not-dp, none) and privacy_finding (dplab list findings).\n";
     return 0;
   }
   if (!vm.count("result")) throw Error("missing RESULT: dplab export results/<paper>/<name>.h5 --per-trial");
@@ -80,21 +100,22 @@ int export_result(const std::vector<std::string>& args) {
     throw Error("--parquet is not available: Parquet needs Apache Arrow (pyarrow or libarrow), which Debian 12 "
                 "(bookworm) does not package (apt-cache policy python3-pyarrow: no candidate). Use --csv, or in "
                 "Python with pyarrow from pip: dplab.load(RESULT).to_parquet(\"out.parquet\")");
-  if (!vm.count("per-trial"))
-    throw Error("say --per-trial (one row per point x trial x metric element); the per-point summary is `dplab show RESULT --csv`");
-  const ResultData r = read_result(vm["result"].as<std::string>());
+  if (!vm.count("per-trial") && !vm.count("points"))
+    throw Error("say --per-trial (one row per point x trial x metric element) or --points (one row per point); "
+                "the per-point summary is `dplab show RESULT --csv`");
+  if (vm.count("per-trial") && vm.count("points")) throw Error("--per-trial and --points exclude each other");
+  ResultData r = read_result(vm["result"].as<std::string>());
+  ensure_privacy_columns(r, vm["result"].as<std::string>());
+  const auto write = vm.count("points") ? write_points : write_table;
   const std::string path = vm["out"].as<std::string>();
   if (path.empty()) {
-    write_tidy(r, std::cout);
+    write(r, std::cout);
     std::cout.flush();
     if (!std::cout) throw Error("cannot write to standard output");
     return 0;
   }
-  std::ofstream out(path);
-  if (!out) throw Error(path + ": cannot open for writing");
-  write_tidy(r, out);
-  out.flush();
-  if (!out) throw Error(path + ": write failed (disk full?)");
+  // Whole or not at all: a full disk leaves an existing FILE as it was (framework/replace_file.hpp).
+  replace_file_text(path, [&](std::ostream& out) { write(r, out); });
   return 0;
 }
 

@@ -1,4 +1,4 @@
-// dplab list [algorithms|metrics|datasets|experiments]
+// dplab list [algorithms|metrics|datasets|experiments|findings [--markdown]]
 #include <boost/program_options.hpp>
 #include <filesystem>
 #include <iostream>
@@ -27,10 +27,11 @@ void list_algorithms() {
   for (const auto& name : AlgorithmRegistry::instance().names()) {
     AlgorithmInfo info = find_algorithm(name).info();
     if (info.role != AlgorithmRole::Algorithm) {
-      fixtures += "  " + name + ": " + info.doc + "\n";
+      fixtures += "  " + name + ": " + info.doc + " [" + privacy_name(info.privacy.kind) + "]\n";
       continue;
     }
     std::cout << "  " << name << ": " << info.doc << "\n";
+    print_privacy(info);
     if (!info.budget_param.empty())
       std::cout << "    privacy budget: parameter '" << info.budget_param << "'\n";
     if (!info.accepts.empty()) {
@@ -96,9 +97,10 @@ void list_experiments() {
 }  // namespace
 
 int list(const std::vector<std::string>& args) {
-  po::options_description opts("dplab list [algorithms|metrics|datasets|experiments]");
+  po::options_description opts("dplab list [algorithms|metrics|datasets|experiments|findings]");
   opts.add_options()("help,h", "show this help")(
-      "what", po::value<std::string>()->default_value("all"), "what to list");
+      "what", po::value<std::string>()->default_value("all"), "what to list")(
+      "markdown", "findings: the Markdown page docs/privacy-findings.md");
   po::positional_options_description pos;
   pos.add("what", 1);
   po::variables_map vm;
@@ -111,15 +113,22 @@ int list(const std::vector<std::string>& args) {
   }
   std::string what = vm["what"].as<std::string>();
   bool all = what == "all";
-  if (!all && what != "algorithms" && what != "metrics" && what != "datasets" && what != "experiments") {
+  if (!all && what != "algorithms" && what != "metrics" && what != "datasets" && what != "experiments" &&
+      what != "findings") {
     std::cerr << "dplab list: unknown category '" << what
-              << "' (allowed: algorithms, metrics, datasets, experiments)\n";
+              << "' (allowed: algorithms, metrics, datasets, experiments, findings)\n";
     return 2;
   }
+  if (vm.count("markdown") && what != "findings") {
+    std::cerr << "dplab list: --markdown is for 'dplab list findings'\n";
+    return 2;
+  }
+  if (what == "findings") return list_findings(vm.count("markdown") > 0);
   if (all || what == "algorithms") list_algorithms();
   if (all || what == "metrics") list_metrics();
   if (all || what == "datasets") list_datasets();
   if (all || what == "experiments") list_experiments();
+  if (all) list_findings(false);
   return 0;
 }
 

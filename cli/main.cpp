@@ -23,17 +23,19 @@ const char* kUsage =
     "usage: dplab <command> [options]\n"
     "\n"
     "commands:\n"
-    "  list [algorithms|metrics|datasets|experiments]   what is registered, with parameters\n"
+    "  list [algorithms|metrics|datasets|experiments|findings]\n"
+    "                                                   what is registered, with parameters and privacy status\n"
     "  run SPEC [--trials N] [--threads T] [--out FILE] [--set key=value]... [--point I --trial J]\n"
     "                                                   run a spec (resumes an interrupted run)\n"
     "  show RESULT [--csv]                              mean, 95% CI and the paper's value per point\n"
     "  plot RESULT [--format png,pdf]                   render the figure or table of a result\n"
-    "  export RESULT --per-trial [--out FILE]           every computed trial as tidy CSV\n"
+    "  export RESULT --per-trial | --points [--out FILE]  every computed trial (or point) as tidy CSV\n"
     "  datasets list | show NAME [--param k=v]... | verify [NAME...]\n"
     "                                                   the dataset catalogue, statistics, checksums\n"
     "  merge OUT SHARD...                               join the files of run --shard I/N into one result\n"
     "  audit NAME [--param k=v]... [--samples N]        test an algorithm's eps-DP claim statistically\n"
     "  report [--results DIR] [--out DIR] [--claims]    HTML reproduction report: claims, figures, paper's numbers\n"
+    "  upgrade RESULT...                                rewrite format-1 result files (no checksum) as format 2\n"
     "\n"
     "  dplab -C DIR <command>   run the command as if started in DIR\n"
     "  dplab --plugins DIR ...  load every plugin .so in DIR (or one .so) first; repeatable, and\n"
@@ -105,7 +107,8 @@ int main(int argc, char** argv) {
     if (cmd == "audit") return dplab::cli::audit(args);
     if (cmd == "merge") return dplab::cli::merge(args);
     if (cmd == "report") return dplab::cli::report(args);
-    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report)\n";
+    if (cmd == "upgrade") return dplab::cli::upgrade(args);
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report, upgrade)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";

@@ -15,7 +15,7 @@ int merge(const std::vector<std::string>& args) {
   po::options_description opts("dplab merge OUT SHARD... [options]");
   opts.add_options()
       ("help,h", "show this help")
-      ("force", "overwrite OUT even when it holds something else than a result of the same spec");
+      ("force", "overwrite OUT even when it holds something else than a result of the same spec, or more trials");
   po::options_description hidden;
   hidden.add_options()("files", po::value<std::vector<std::string>>(), "OUT then the shard files");
   po::options_description all;
@@ -30,7 +30,8 @@ int merge(const std::vector<std::string>& args) {
               << "\nJoins the files of `dplab run SPEC --shard I/N` for I = 0..N-1 (e.g. the tasks of a Slurm\n"
                  "array) into OUT, the result one run of SPEC writes. Refused, naming the file: shards of\n"
                  "another spec, seed, trial count or code version, a missing or repeated shard, an\n"
-                 "unfinished shard (run its command again: it resumes).\n";
+                 "unfinished shard (run its command again: it resumes), an OUT holding computed trials\n"
+                 "the shards lack.\n";
     return 0;
   }
   const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>() : std::vector<std::string>{};

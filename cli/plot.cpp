@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <csignal>
 #include <cstdlib>
@@ -14,6 +15,9 @@
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "framework/result_privacy.hpp"
+#include "framework/checked_file.hpp"
+#include "framework/replace_file.hpp"
 #include "framework/spec.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
@@ -61,6 +65,29 @@ struct RemoveOnExit {
   }
 };
 
+// A private folder for the script's figures in `out_dir` (".dplab-plot.tmp.<pid>"), removed on
+// scope exit; one left by a killed dplab plot is removed by the next (framework/replace_file.hpp).
+struct Staging {
+  std::string dir;
+  explicit Staging(const fs::path& out_dir) {
+    const std::string base = (out_dir / ".dplab-plot").string();
+    std::error_code ec;
+    fs::create_directories(out_dir, ec);
+    remove_stale_temporaries(base);
+    dir = base + ".tmp." + std::to_string(::getpid());
+    fs::remove_all(dir, ec);
+    if (!fs::create_directory(dir, ec))
+      throw Error(out_dir.string() + ": cannot create a folder for the figures there (" +
+                  (ec ? ec.message() : "it exists") + ")");
+  }
+  ~Staging() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  Staging(const Staging&) = delete;
+  Staging& operator=(const Staging&) = delete;
+};
+
 // The figure's caption of what it holds fixed: the dataset when the spec names one, and the
 // spec's fixed parameters (after the run's --set), e.g. "Birch3, eps = 1, k = 20". Read from the
 // spec text stored in the result; a spec this build can no longer read gets no caption.
@@ -77,8 +104,9 @@ std::string fixed_caption(const ResultData& r) {
   } catch (const Error&) {
     return "";
   }
+  // One item per line (plot.py's fixed_caption joins them): a dataset label may itself hold ", ".
   std::string out = sp.datasets.size() == 1 ? sp.datasets.front().label : "";
-  for (const auto& [name, value] : sp.params) out += (out.empty() ? "" : ", ") + name + " = " + value.text;
+  for (const auto& [name, value] : sp.params) out += (out.empty() ? "" : "\n") + name + " = " + value.text;
   return out;
 }
 
@@ -98,7 +126,8 @@ int plot(const std::vector<std::string>& args) {
   }
   if (!vm.count("result")) throw Error("missing RESULT: dplab plot results/<paper>/<name>.h5");
   const std::string result = vm["result"].as<std::string>();
-  const ResultData r = read_result(result);
+  ResultData r = read_result(result);
+  ensure_privacy_columns(r, result);
   if (r.meta.plot_json.empty() || r.meta.plot_json == "{}")
     throw Error(result + ": its spec has no plot section, so there is nothing to draw (dplab show " + result +
                 " prints the numbers). Add one to " + (r.meta.spec_path.empty() ? std::string("the spec") : r.meta.spec_path) +
@@ -111,7 +140,7 @@ int plot(const std::vector<std::string>& args) {
   SummaryOptions so;
   so.wall_time = true;
   so.baselines = plot_baselines(r.meta.plot_json, result);
-  const std::string summary_text = summary_json(summarize_result(r, load_reference(r, home()), so));
+  const std::string summary_text = summary_json(summarize_result(r, load_reference(r, home()), so), privacy_json(r));
   char tmpl[] = "/tmp/dplab-summary-XXXXXX";
   const int fd = ::mkstemp(tmpl);
   if (fd < 0) throw Error("cannot create a temporary file for the plot's statistics in /tmp");
@@ -128,11 +157,18 @@ int plot(const std::vector<std::string>& args) {
   std::string python = "python3";
   if (const char* env = std::getenv("DPLAB_PYTHON"); env && *env) python = env;
   else if (fs::exists("/usr/bin/python3")) python = "/usr/bin/python3";
+  // The script draws into a private folder beside the figures; each figure then replaces its file
+  // whole (framework/replace_file.hpp), so a full disk leaves the previous figures as they were.
+  const fs::path out_dir = !vm["out-dir"].as<std::string>().empty() ? fs::path(vm["out-dir"].as<std::string>())
+                           : fs::path(result).has_parent_path() ? fs::path(result).parent_path()
+                                                                : fs::path(".");
+  const Staging staging(out_dir);
   std::vector<std::string> argv_s = {python, script, result, "--summary", tmpl, "--format", vm["format"].as<std::string>(),
-                                     "--fixed", fixed_caption(r)};
-  if (!vm["out-dir"].as<std::string>().empty()) {
-    argv_s.push_back("--out-dir");
-    argv_s.push_back(vm["out-dir"].as<std::string>());
+                                     "--fixed", fixed_caption(r), "--out-dir", staging.dir, "--staged"};
+  if (looks_unframed_hdf5(result)) {  // Python reads a checked copy, never the unverified file
+    const std::string copy = staging.dir + "/.result.h5";
+    write_result(copy, r);
+    argv_s.insert(argv_s.end(), {"--data", copy});
   }
   std::vector<char*> argv;
   for (auto& s : argv_s) argv.push_back(s.data());
@@ -152,6 +188,15 @@ int plot(const std::vector<std::string>& args) {
   waitpid(pid, &status, 0);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     throw Error("plotting failed for " + result + " (see the message above)");
+  std::vector<fs::path> figures;
+  for (const auto& e : fs::directory_iterator(staging.dir))
+    if (e.path().filename().string()[0] != '.') figures.push_back(e.path());
+  std::sort(figures.begin(), figures.end());
+  for (const auto& f : figures) {
+    const std::string target = (out_dir / f.filename()).string();
+    replace_file(target, [&](const std::string& tmp) { fs::rename(f, tmp); });
+    std::cout << "wrote " << target << "\n";
+  }
   return 0;
 }
 

@@ -1,7 +1,8 @@
 // dplab report [--results DIR] [--out DIR] [--claims]: the reproduction report. One static
 // HTML page (no script, no external asset: figures are embedded as data: URIs, the style is
 // inline) with, per paper, the claims of results/reference/<paper>/claims.yaml evaluated
-// against the result files (framework/claims.hpp), then every result file present: its figures
+// against the result files (framework/claims.hpp), its privacy findings with their evidence and
+// audit command (framework/findings.hpp, cli/findings.cpp), then every result file present: its figures
 // drawn by `dplab plot` (the one plotting path), and its numbers beside the paper's, from the
 // engine's summary (framework/summary.hpp) as `dplab show` prints them.
 #include <fcntl.h>
@@ -21,6 +22,8 @@
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "framework/claims.hpp"
+#include "framework/result_privacy.hpp"
+#include "framework/replace_file.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
 
@@ -217,8 +220,10 @@ void claims_table(std::ostream& o, const std::vector<ClaimOutcome>& outcomes, Co
   o << "</table>\n";
 }
 
-// Ours beside the paper's: every row with a paper value, then (folded) the whole summary.
+// Ours beside the paper's: every row with a paper value, then (folded) the whole summary. A
+// not-dp point's mean carries a dagger (its finding is in the paper's privacy findings).
 void numbers_tables(std::ostream& o, const ResultData& r, const std::vector<SummaryRow>& rows) {
+  const std::vector<PointPrivacy> privacy = privacy_of_points(r);
   bool any_vector = false;
   for (const auto& m : r.metrics) any_vector |= m.is_vector && !m.raw;
   auto header = [&](bool with_paper) {
@@ -234,7 +239,10 @@ void numbers_tables(std::ostream& o, const ResultData& r, const std::vector<Summ
     for (const auto& a : r.axes) o << "<td>" << html(cell_text(*r.column(a), s.point)) << "</td>";
     o << "<td>" << html(s.metric) << "</td>";
     if (any_vector) o << "<td class=\"n\">" << (s.index < 0 ? "" : std::to_string(s.index)) << "</td>";
-    o << "<td class=\"n\">" << num(s.stats.mean) << "</td><td class=\"n\">[" << num(s.stats.ci_low) << ", "
+    const std::string& finding = privacy[s.point].finding;
+    o << "<td class=\"n\">" << num(s.stats.mean)
+      << (finding.empty() ? "" : " <span title=\"not eps-DP as published: " + html(finding) + "\">&dagger;</span>")
+      << "</td><td class=\"n\">[" << num(s.stats.ci_low) << ", "
       << num(s.stats.ci_high) << "]</td><td class=\"n\">" << s.stats.n << "</td>";
     if (with_paper)
       o << "<td class=\"n\">" << (s.paper ? num(*s.paper) : "-") << "</td><td class=\"n\">"
@@ -332,6 +340,15 @@ int report(const std::vector<std::string>& args) {
   fs::create_directories(out, ec);
   if (ec) throw Error(out.string() + ": cannot create the report folder (" + ec.message() + ")");
   const fs::path work = out / ".figures";
+  // The figures are drawn into `work` and embedded in the page; a killed report's are not reused.
+  struct RemoveWork {
+    fs::path dir;
+    ~RemoveWork() {
+      std::error_code e;
+      fs::remove_all(dir, e);
+    }
+  } remove_work{work};
+  fs::remove_all(work, ec);
   std::ostringstream body;
   std::ostringstream toc;
   // Every result file of every paper, in natural order (fig3 before fig10), and their figures.
@@ -381,6 +398,7 @@ int report(const std::vector<std::string>& args) {
       total.not_run += c.not_run;
       total.unexpected += c.unexpected;
     }
+    if (const int n = findings_html(body, p)) toc << "; " << n << " privacy finding" << (n > 1 ? "s" : "");
     toc << "</li>\n";
     const auto& h5 = files_of[p];
     if (h5.empty()) body << "<p class=\"meta\">No result files of this paper in " << html(results) << ".</p>\n";
@@ -388,6 +406,7 @@ int report(const std::vector<std::string>& args) {
       ResultData r;
       try {
         r = read_result(f.string());
+        ensure_privacy_columns(r, f.string());
       } catch (const Error& e) {
         body << "<h3>" << html(f.filename().string()) << "</h3>\n<p class=\"unexpected\">" << html(e.what()) << "</p>\n";
         continue;
@@ -411,9 +430,8 @@ int report(const std::vector<std::string>& args) {
       numbers_tables(body, r, rows);
     }
   }
-  fs::remove_all(work, ec);
 
-  std::ofstream page(out / "index.html");
+  std::ostringstream page;
   page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>dplab reproduction report</title>"
        << "<style>" << kStyle << "</style></head><body>\n<h1>dplab reproduction report</h1>\n"
        << "<p class=\"meta\">Results from " << html(results) << "; claims from results/reference/*/claims.yaml. "
@@ -425,7 +443,8 @@ int report(const std::vector<std::string>& args) {
                                   " differ from what the README reports</span>"
                             : "")
        << ".</p>\n<ul>\n" << toc.str() << "</ul>\n" << body.str() << "</body></html>\n";
-  if (!page.flush()) throw Error((out / "index.html").string() + ": cannot write the report");
+  // Whole or not at all: a full disk leaves an existing page as it was (framework/replace_file.hpp).
+  replace_file_text((out / "index.html").string(), [&](std::ostream& o) { o << page.str(); });
   std::cout << "wrote " << (out / "index.html").string() << "\n";
   return 0;
 }

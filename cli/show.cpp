@@ -7,10 +7,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "framework/result_privacy.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
 
@@ -61,8 +63,9 @@ std::string latex_num(double x) {
   return s.substr(0, e) + " \\times 10^{" + std::to_string(exponent) + "}";
 }
 
-void print_latex(const ResultData& r, const std::vector<std::string>& header,
-                 const std::vector<SummaryRow>& summary, bool any_vector) {
+// Not-dp rows carry a dagger after their value and the table a note naming the findings.
+void print_latex(const ResultData& r, const std::vector<std::string>& header, const std::vector<SummaryRow>& summary,
+                 bool any_vector, const std::vector<PointPrivacy>& privacy) {
   const std::size_t label_cols = header.size() - 6;  // axes, metric[, index]
   std::cout << "% " << latex_text(r.meta.paper + " " + r.meta.id + " (" + r.meta.name + ")")
             << ": ours = mean $\\pm$ half-width of the 95\\% CI over the trials done; paper = published value\n"
@@ -77,10 +80,18 @@ void print_latex(const ResultData& r, const std::vector<std::string>& header,
     std::string ours = latex_num(s.stats.mean);
     const double half = (s.stats.ci_high - s.stats.ci_low) / 2;
     if (!ours.empty() && std::isfinite(half) && half > 0) ours += " \\pm " + latex_num(half);
-    std::cout << (ours.empty() ? "--" : "$" + ours + "$") << " & "
+    const bool not_dp = privacy[s.point].status == privacy_name(Privacy::not_dp);
+    std::cout << (ours.empty() ? "--" : "$" + ours + "$") << (not_dp ? "$^\\dagger$" : "") << " & "
               << (s.paper ? "$" + latex_num(*s.paper) + "$" : "--") << " \\\\\n";
   }
   std::cout << "\\bottomrule\n\\end{tabular}\n";
+  std::set<std::string> findings;
+  for (const SummaryRow& s : summary)
+    if (!privacy[s.point].finding.empty()) findings.insert(privacy[s.point].finding);
+  if (findings.empty()) return;
+  std::cout << "% $^\\dagger$ not $\\varepsilon$-DP as published: see";
+  for (const auto& f : findings) std::cout << " " << latex_text(f);
+  std::cout << " (dplab list findings)\n";
 }
 
 }  // namespace
@@ -92,13 +103,17 @@ int show(const std::vector<std::string>& args) {
   const po::variables_map vm = parse_with_result(args, opts);
   if (vm.count("help")) {
     std::cout << opts << "\nColumns: the point's varying parameters, metric, index (vector metrics), mean,\n"
-                         "sd, ci95_low, ci95_high, trials (done), paper (published value, if any).\n";
+                         "sd, ci95_low, ci95_high, trials (done), paper (published value, if any), privacy\n"
+                         "(dp, not-dp or none: whether the point's algorithm is eps-DP as run) and\n"
+                         "privacy_finding (the finding of a not-dp point: dplab list findings).\n";
     return 0;
   }
   if (!vm.count("result")) throw Error("missing RESULT: dplab show results/<paper>/<name>.h5");
   const bool csv = vm.count("csv") > 0;
   if (csv && vm.count("latex")) throw Error("--csv and --latex exclude each other");
   ResultData r = read_result(vm["result"].as<std::string>());
+  ensure_privacy_columns(r, vm["result"].as<std::string>());
+  const std::vector<PointPrivacy> privacy = privacy_of_points(r);
   const auto summary = summarize_result(r, load_reference(r, home()));
 
   bool any_vector = false;
@@ -109,9 +124,11 @@ int show(const std::vector<std::string>& args) {
   for (const char* h : {"mean", "sd", "ci95_low", "ci95_high", "trials", "paper"}) header.push_back(h);
 
   if (vm.count("latex")) {
-    print_latex(r, header, summary, any_vector);
+    print_latex(r, header, summary, any_vector, privacy);
     return 0;
   }
+  header.push_back(kPrivacyColumn);
+  header.push_back(kPrivacyFindingColumn);
   std::vector<std::vector<std::string>> rows;
   for (const SummaryRow& s : summary) {
     std::vector<std::string> row;
@@ -122,6 +139,8 @@ int show(const std::vector<std::string>& args) {
     for (double x : {s.stats.mean, s.stats.sd, s.stats.ci_low, s.stats.ci_high}) row.push_back(num(x, csv));
     row.push_back(std::to_string(s.stats.n));
     row.push_back(s.paper ? num(*s.paper, csv) : (csv ? "" : "-"));
+    row.push_back(privacy[s.point].status);
+    row.push_back(privacy[s.point].finding.empty() && !csv ? "-" : privacy[s.point].finding);
     rows.push_back(std::move(row));
   }
 

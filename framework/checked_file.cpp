@@ -5,12 +5,15 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "framework/replace_file.hpp"
 
 namespace fs = std::filesystem;
 
@@ -63,21 +66,10 @@ std::string header_text(std::size_t total, unsigned long crc) {
   return buf;
 }
 
-void fsync_directory(const fs::path& dir) {
-  Fd d;
-  d.fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY);
-  if (d.fd >= 0) ::fsync(d.fd);  // best effort: some file systems refuse fsync on directories
-}
-
 }  // namespace
 
 void write_checked(const std::string& path, const std::function<void(const std::string&)>& produce) {
-  const fs::path target(path);
-  std::error_code ec;
-  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
-  if (ec) throw Error(path + ": cannot create directory " + target.parent_path().string() + " (" + ec.message() + ")");
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  try {
+  replace_file(path, [&](const std::string& tmp) {
     produce(tmp);
     Fd f;
     f.fd = ::open(tmp.c_str(), O_RDWR);
@@ -91,30 +83,32 @@ void write_checked(const std::string& path, const std::function<void(const std::
     std::string header = header_text(total, crc);
     header.resize(kCheckedHeaderSize, '\0');
     write_all(f.fd, header.data(), header.size(), 0, path);
-    if (::fsync(f.fd) != 0) throw Error(path + ": cannot flush the new result to disk (" + errno_text() + ")");
     const int fd = f.fd;
     f.fd = -1;
     if (::close(fd) != 0) throw Error(path + ": cannot close the new result (" + errno_text() + ")");
-  } catch (...) {
-    fs::remove(tmp, ec);
-    throw;
-  }
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw Error(path + ": cannot move the finished result into place (" + ec.message() + ")");
-  }
-  fsync_directory(target.parent_path());
+  });
 }
 
-bool looks_checked_or_hdf5(const std::string& path) {
+namespace {
+
+// The first 16 bytes of `path` (zeros past its end or when it cannot be read).
+std::array<char, 16> first_bytes(const std::string& path) {
+  std::array<char, 16> buf{};
   Fd f;
   f.fd = ::open(path.c_str(), O_RDONLY);
-  if (f.fd < 0) return false;
-  char buf[16] = {0};
-  const ssize_t n = ::read(f.fd, buf, sizeof buf);
-  if (n < 8) return false;
-  return std::memcmp(buf, kMagic, std::strlen(kMagic)) == 0 || std::memcmp(buf, kHdf5Signature, 8) == 0;
+  if (f.fd >= 0 && ::read(f.fd, buf.data(), buf.size()) < 0) buf.fill(0);
+  return buf;
+}
+
+}  // namespace
+
+bool looks_checked_or_hdf5(const std::string& path) {
+  const auto buf = first_bytes(path);
+  return std::memcmp(buf.data(), kMagic, std::strlen(kMagic)) == 0 || std::memcmp(buf.data(), kHdf5Signature, 8) == 0;
+}
+
+bool looks_unframed_hdf5(const std::string& path) {
+  return std::memcmp(first_bytes(path).data(), kHdf5Signature, 8) == 0;
 }
 
 CheckedImage read_checked(const std::string& path, const std::string& what) {
@@ -145,6 +139,11 @@ CheckedImage read_checked(const std::string& path, const std::string& what) {
   unsigned long crc = 0;
   int format = 0;
   const std::string header(b.data(), strnlen(b.data(), kCheckedHeaderSize));
+  // The rest of the header block is zeros as written: a flipped bit there is damage too (the
+  // CRC covers only what follows the block).
+  if (std::any_of(b.begin() + static_cast<long>(header.size()), b.begin() + static_cast<long>(kCheckedHeaderSize),
+                  [](char c) { return c != '\0'; }))
+    throw Error(path + ": damaged " + what + " (header block)");
   if (std::sscanf(header.c_str() + std::strlen(kMagic), "format %d\nbytes %zu\ncrc32 %lx\n", &format, &total, &crc) != 3)
     throw Error(path + ": damaged " + what + " (unreadable header)");
   if (format != 2) throw Error(path + ": " + what + " of format " + std::to_string(format) + ", which this dplab cannot read");

@@ -34,6 +34,47 @@ std::vector<std::string> metric_names(const ResultData& r) {
   return names;
 }
 
+// The computed trials of `r` at trial indices >= `trials`: what a result of `trials` trials lacks.
+std::size_t trials_beyond(const ResultData& r, std::size_t trials) {
+  std::size_t n = 0;
+  for (std::size_t p = 0; p < r.points; ++p)
+    for (std::size_t t = trials; t < r.trials; ++t) n += r.done[r.cell(p, t)];
+  return n;
+}
+
+// A word for a POSIX shell: as it is when it is plain, else in single quotes.
+std::string shell_word(const std::string& w) {
+  if (!w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:@%") ==
+                        std::string::npos)
+    return w;
+  std::string out = "'";
+  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The command that resumes the shard at `path` as it was started: its spec, shard, output file,
+// trial count, --set options (recorded as "--set a=1; --set b=2") and plugins.
+std::string resume_command(const ResultData& s, const std::string& path) {
+  std::string cmd = "dplab";
+  for (std::size_t at = 0; at < s.meta.plugins.size();) {  // "<sha256>  <path>" lines
+    const std::size_t end = std::min(s.meta.plugins.find('\n', at), s.meta.plugins.size());
+    const std::string line = s.meta.plugins.substr(at, end - at);
+    if (const auto sep = line.find("  "); sep != std::string::npos) cmd += " --plugins " + shell_word(line.substr(sep + 2));
+    at = end + 1;
+  }
+  cmd += " run " + shell_word(s.meta.spec_path) + " --shard " + s.meta.shard + " --out " + shell_word(path) +
+         " --trials " + std::to_string(s.trials);
+  const std::string& o = s.meta.overrides;
+  for (std::size_t at = 0; at < o.size();) {
+    const std::size_t end = std::min(o.find("; --set ", at), o.size());
+    std::string one = o.substr(at, end - at);
+    if (one.rfind("--set ", 0) == 0) one = one.substr(6);
+    cmd += " --set " + shell_word(one);
+    at = end + 2;
+  }
+  return cmd;
+}
+
 }  // namespace
 
 ResultData merge_shards(const std::vector<std::string>& paths) {
@@ -115,8 +156,7 @@ ResultData merge_shards(const std::vector<std::string>& paths) {
       }
     if (done != own)
       throw Error(paths[i] + ": shard " + s.meta.shard + " holds " + std::to_string(done) + " of its " +
-                  std::to_string(own) + " trials; run `dplab run " + s.meta.spec_path + " --shard " + s.meta.shard +
-                  "` again to finish it");
+                  std::to_string(own) + " trials; run `" + resume_command(s, paths[i]) + "` to finish it");
     if (std::find(hosts.begin(), hosts.end(), s.meta.host) == hosts.end()) hosts.push_back(s.meta.host);
     threads += s.meta.threads;
     if (!s.meta.started.empty() && (out.meta.started.empty() || s.meta.started < out.meta.started))
@@ -143,6 +183,9 @@ MergeSummary merge_to_file(const std::string& out, const std::vector<std::string
       const ResultData old = read_result(out);
       if (old.meta.spec_hash != merged.meta.spec_hash) why = "holds results of a different spec";
       else if (!old.meta.shard.empty()) why = "is a shard";
+      else if (const std::size_t lost = trials_beyond(old, merged.trials))
+        why = "holds " + std::to_string(lost) + " computed trial(s) beyond the shards' " + std::to_string(merged.trials) +
+              " per point (it has " + std::to_string(old.trials) + "), which the merge would drop";
     } catch (const Error&) {
       why = "exists but is not a dplab result";
     }

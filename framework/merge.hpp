@@ -18,7 +18,8 @@ struct MergeSummary {
 // (code version or history); two files of the same shard; missing shards; unfinished shards.
 ResultData merge_shards(const std::vector<std::string>& shard_paths);
 // merge_shards, written to `out` (refused when `out` holds anything but a result of the same
-// spec, unless force).
+// spec, or computed trials the shards lack: a result of 8 trials is never replaced by shards of
+// 4; unless force).
 MergeSummary merge_to_file(const std::string& out, const std::vector<std::string>& shard_paths, bool force);
 
 }  // namespace dplab

@@ -5,8 +5,18 @@
 namespace dplab {
 
 bool register_algorithm(std::shared_ptr<const Algorithm> a) {
-  auto name = a->info().name;
-  return AlgorithmRegistry::instance().add(name, std::move(a));
+  const AlgorithmInfo info = a->info();
+  try {
+    check_privacy_declaration(info.name, info.privacy, info.privacy_rules);
+  } catch (const Error& e) {
+    // While a plugin loads, recorded and reported by the loader (never thrown through dlopen).
+    if (auto* sink = registration_errors()) {
+      sink->push_back(e.what());
+      return false;
+    }
+    throw;
+  }
+  return AlgorithmRegistry::instance().add(info.name, std::move(a));
 }
 bool register_metric(std::shared_ptr<const Metric> m) {
   auto name = m->info().name;

@@ -20,6 +20,7 @@
 #include "datasets/catalogue.hpp"
 #include "datasets/transform.hpp"
 #include "framework/outputs.hpp"
+#include "framework/privacy.hpp"
 #include "core/params.hpp"
 #include "framework/trial.hpp"
 
@@ -70,6 +71,12 @@ struct AlgorithmInfo {
   // For algorithms on points: the box [lo, hi]^d their data must lie in (their sensitivities
   // assume it); `dplab audit` draws its neighbouring point sets in it.
   std::pair<double, double> point_domain{-1.0, 1.0};
+  // Whether it is eps-DP as run: dp, not-dp (with the id of a finding) or none (a non-private
+  // reference), with a one-line why; `privacy_rules` when it depends on the parameters (the
+  // first rule that holds wins). Required: register_algorithm refuses an undeclared status
+  // (framework/privacy.hpp).
+  PrivacyStatus privacy;
+  std::vector<PrivacyRule> privacy_rules;
 };
 
 class Algorithm {
@@ -93,6 +100,11 @@ inline double declared_delta(const AlgorithmInfo& info, const Params& p) {
 inline double declared_budget(const AlgorithmInfo& info, const Params& p) {
   if (info.budget_of) return info.budget_of(p);
   return info.budget_param.empty() ? 0.0 : p.real(info.budget_param);
+}
+
+// The privacy status of one point: the algorithm's declaration at parameters p.
+inline PrivacyStatus privacy_status(const AlgorithmInfo& info, const Params& p) {
+  return privacy_at(info.privacy, info.privacy_rules, p);
 }
 
 struct MetricInfo {

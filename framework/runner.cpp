@@ -30,6 +30,7 @@
 #include "framework/checked_file.hpp"
 #include "framework/cluster.hpp"
 #include "framework/result_lock.hpp"
+#include "framework/result_privacy.hpp"
 #include "framework/store.hpp"
 #include "dplab_source_dir.hpp"
 
@@ -125,6 +126,7 @@ void fill_columns(ResultData& r, const std::vector<Point>& points) {
   key.type = "text";
   for (const auto& p : points) key.strings.push_back(std::to_string(p.key));
   r.columns.push_back(std::move(key));
+  add_privacy_columns(r, points);  // privacy, privacy_finding: what each point was as it ran
   // Coordinates: the axes that vary, in the order of the first point.
   if (!points.empty())
     for (const auto& [k, _] : points.front().coords) r.axes.push_back(k);
@@ -306,6 +308,8 @@ ResultData open_result(const Spec& spec, const std::vector<Point>& points, const
                   "; use --out for another file or --force to start over");
     r = std::move(old);
     resumed = true;
+    // A file written before results stored their privacy status gets it now.
+    if (!r.column(kPrivacyColumn)) add_privacy_columns(r, points);
     // HDF5 lists metrics by name; put them back in the spec's order (the set is the same: the
     // metrics are part of the spec hash).
     std::vector<MetricData> ordered;
@@ -656,6 +660,15 @@ void finish(const RunOptions& opts, const Prepared& pr, Opened& o, Collector& co
   warn_unspent(r, pr.points, o.work, opts.quiet);
   summary.computed = collector.committed();
   const bool failed = collector.failed();
+  if ((failed || g_interrupted) && summary.computed == 0) {
+    // Nothing new to keep (e.g. a mechanism refused the first trial of a secure run): a new run
+    // leaves no empty result file behind, a resumed one its file as it was.
+    std::error_code ec;
+    const std::string kept = fs::exists(pr.out, ec) ? pr.out + " left as it was, " + std::to_string(o.already) +
+                                                          " trials" : "no result file written";
+    throw Error((failed ? collector.failure() : interrupted_how + ": no trial finished") + " [" + kept + "]" +
+                (failed ? "" : "; run the same command again to resume"));
+  }
   if (!failed && !g_interrupted) r.meta.finished = utc_now();
   try {
     write_result(pr.out, r);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -485,6 +486,15 @@ void read_plot(const Reader& r, const YAML::Node& root, Spec& s) {
       if (!ok) r.fail(p["kind"], field + ".kind", "unknown plot kind " + quote(kind) + " (allowed: " + join(kPlotKinds) + ")");
     }
   };
+  // Every key inside is a single name: the block is kept as JSON, whose keys are strings.
+  const std::function<void(const YAML::Node&, const std::string&)> check_keys = [&](const YAML::Node& n,
+                                                                                     const std::string& field) {
+    if (n.IsMap())
+      for (const auto& kv : n) check_keys(kv.second, field + "." + r.key(kv.first, field));
+    else if (n.IsSequence())
+      for (std::size_t i = 0; i < n.size(); ++i) check_keys(n[i], field + "[" + std::to_string(i) + "]");
+  };
+  check_keys(plot, "plot");
   if (plot.IsSequence()) {
     for (std::size_t i = 0; i < plot.size(); ++i) {
       const std::string field = "plot[" + std::to_string(i) + "]";

@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "framework/checked_file.hpp"
 #include "framework/json.hpp"
+#include "framework/legacy_result.hpp"
 
 namespace dplab {
 
@@ -481,14 +482,20 @@ bool is_result_file(const std::string& path) {
   }
 }
 
-ResultData read_result(const std::string& path) {
-  const CheckedImage img = read_checked(path, "result file");
+ResultData parse_result_image(const std::string& path, const CheckedImage& img) {
   capture_hdf5_errors();
   try {
     return read_image(path, img);
   } catch (const H5::Exception& e) {
     throw Error(path + ": corrupt or incomplete result file (" + hdf5_failure(e) + ")");
   }
+}
+
+ResultData read_result(const std::string& path) {
+  const CheckedImage img = read_checked(path, "result file");
+  // An unverified file never reaches HDF5's parser in this process (framework/legacy_result.hpp).
+  if (img.legacy) return read_legacy_result(path, img);
+  return parse_result_image(path, img);
 }
 
 }  // namespace dplab

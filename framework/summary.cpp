@@ -108,7 +108,7 @@ std::string json_number(double x) {
 }
 }  // namespace
 
-std::string summary_json(const std::vector<SummaryRow>& rows) {
+std::string summary_json(const std::vector<SummaryRow>& rows, const std::string& privacy) {
   std::string out = "{\"rows\": [";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SummaryRow& r = rows[i];
@@ -121,7 +121,7 @@ std::string summary_json(const std::vector<SummaryRow>& rows) {
            ", \"lo\": " + json_number(r.stats.ci_low) + ", \"hi\": " + json_number(r.stats.ci_high) +
            ", \"paper\": " + (r.paper ? json_number(*r.paper) : std::string("null")) + "}";
   }
-  return out + "\n]}\n";
+  return out + "\n]" + (privacy.empty() ? "" : ",\n\"privacy\": " + privacy) + "}\n";
 }
 
 std::string baseline_name(const std::map<std::string, std::string>& baseline) {

@@ -45,8 +45,9 @@ std::string cell_text(const PointColumn& c, std::size_t p);
 Reference load_reference(const ResultData& r, const std::string& home);
 
 // The rows as JSON ({"rows": [{point, metric, index, index_value, baseline, n, mean, sd, lo, hi, paper}]},
-// NaN and absent values as null): what plots/ draws.
-std::string summary_json(const std::vector<SummaryRow>& rows);
+// NaN and absent values as null): what plots/ draws; with `privacy` (framework/result_privacy.hpp:
+// privacy_json), also {"privacy": ...}, what the figures mark.
+std::string summary_json(const std::vector<SummaryRow>& rows, const std::string& privacy = "");
 
 // "algorithm=Identity" (keys in order): how a baseline is named in SummaryRow::baseline.
 std::string baseline_name(const std::map<std::string, std::string>& baseline);

@@ -53,12 +53,16 @@ def main():
     ap.add_argument("--format", default="png,pdf")
     ap.add_argument("--out-dir", default="")
     ap.add_argument("--fixed", default="", help="what the figure holds fixed (dataset, parameters)")
+    ap.add_argument("--data", default="", help="read this file instead of RESULT (dplab plot: a format-2 copy of "
+                    "a format-1 RESULT)")
+    ap.add_argument("--staged", action="store_true", help="dplab plot moves the figures from --out-dir into place "
+                    "and names them; print nothing")
     args = ap.parse_args()
     formats = [f.strip() for f in args.format.split(",") if f.strip()]
     bad = [f for f in formats if f not in ("png", "pdf", "svg")]
     if bad:
         fail(f"unknown format {bad[0]!r} (allowed: png, pdf, svg)")
-    res = Result(args.result, args.summary)
+    res = Result(args.result, args.summary, args.data or None)
     res.fixed = args.fixed
     out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.result))
     os.makedirs(out_dir, exist_ok=True)
@@ -75,7 +79,8 @@ def main():
         if missing:
             fail(f"{args.result}: a {kind} plot needs {', '.join(repr(m) for m in missing)} in the spec's plot section")
         for w in module.draw(res, opts, out_base, formats):
-            print("wrote", w)
+            if not args.staged:
+                print("wrote", w)
 
 
 if __name__ == "__main__":

@@ -108,7 +108,7 @@ TEST_SUITE("cli_e2e") {
     std::stringstream ss(show.out);
     std::string header;
     std::getline(ss, header);
-    CHECK(header == "strategy,N,U_s,metric,mean,sd,ci95_low,ci95_high,trials,paper");
+    CHECK(header == "strategy,N,U_s,metric,mean,sd,ci95_low,ci95_high,trials,paper,privacy,privacy_finding");
     CHECK(count_lines(show.out) == 1 + 4 * 2);
     // AVG at N = 20: expected_mse is 2 N^3 = 16000 (up to rounding) in all 5 trials, so sd 0.
     const auto at = show.out.find("AVG,20,30,expected_mse,");
@@ -116,10 +116,12 @@ TEST_SUITE("cli_e2e") {
     std::vector<std::string> cells;
     std::stringstream row(show.out.substr(at, show.out.find('\n', at) - at));
     for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
-    REQUIRE(cells.size() == 9);  // the empty paper cell ends the line
+    REQUIRE(cells.size() == 11);  // no paper value, then the privacy status; the empty finding ends the line
     CHECK(std::stod(cells[4]) == doctest::Approx(16000).epsilon(1e-12));
     CHECK(cells[5] == "0");
     CHECK(cells[8] == "5");
+    CHECK(cells[9] == "");
+    CHECK(cells[10] == "dp");
 
     Command plot = run_dplab("plot " + dir / "t2.h5" + " --format png", dir);
     INFO(plot.err);
@@ -133,6 +135,34 @@ TEST_SUITE("cli_e2e") {
     const double stored = flat_metric(dir / "t2.h5", "sum_squared_error")[3 * 5 + 2];
     CHECK(replay.out.find("metric sum_squared_error: " + dplab::to_string(dplab::Value(stored))) != std::string::npos);
     CHECK(replay.out.find("spent epsilon: 1") != std::string::npos);
+  }
+
+  TEST_CASE("a figure's caption keeps a dataset label whole and repeats nothing the title says") {
+    // lu_thesis Fig 4.4: the label "N(500, 1)" holds ", " and the title ends in "0.01)"; the
+    // caption used to cut the label at ", " and drop its "1)" as said by the title.
+    TempDir dir;
+    write_file(dir / "cap.yaml", R"yaml(name: cap
+paper: lu_thesis
+id: Figure 4.4 (small)
+dataset: {name: aggregation_values, label: "10^4 curators x 5 values N(500, 1)", params: {curators: 200}}
+algorithm: lu_aggregation.aggregation
+params: {runs: 10, Pr_u: 1.0e-4, Pr_s: 0.01, ratio: 0.75, c: 5}
+sweep:
+  eps: [1, 10]
+trials: 2
+seed: 4
+metrics: [mae]
+plot: {kind: line, x: eps, y: mae, suptitle: "Figure 4.4: data utility vs eps (ratio = 0.75, Pr_s = 0.01)"}
+)yaml");
+    Command run = run_dplab("run " + dir / "cap.yaml" + " --out " + dir / "cap.h5" + " --threads 1", dir);
+    INFO(run.err);
+    REQUIRE(run.code == 0);
+    Command plot = run_dplab("plot " + dir / "cap.h5" + " --format svg", dir);
+    INFO(plot.err);
+    REQUIRE(plot.code == 0);
+    const std::string svg = read_file(dir / "cap.svg");  // text stays text in our SVGs
+    CHECK(svg.find(">10^4 curators x 5 values N(500, 1), Pr_u = 1.0e-4, c = 5, runs = 10<") != std::string::npos);
+    CHECK(svg.find("ratio = 0.75, Pr_s = 0.01)") != std::string::npos);  // the title, once
   }
 
   TEST_CASE("a run killed mid-way resumes to the same data as an uninterrupted run") {
@@ -238,7 +268,7 @@ TEST_SUITE("cli_e2e") {
     Command paper = in_dir("show results/budget_series/table2.h5 --csv");
     REQUIRE(paper.code == 0);
     CHECK_CONTAINS(paper.out, "AVG,20,30,sum_squared_error,");
-    CHECK_CONTAINS(paper.out, ",15300\n");
+    CHECK_CONTAINS(paper.out, ",15300,dp,\n");
     // eps = 2: its own file, the override recorded and shown, no paper value anywhere.
     Command run = in_dir("run " + spec + " --trials 2 -q --set params.eps=2");
     INFO(run.err);
@@ -247,9 +277,18 @@ TEST_SUITE("cli_e2e") {
     Command show = in_dir("show results/budget_series/table2@params.eps=2.h5");
     CHECK_CONTAINS(show.out, "overridden: --set params.eps=2");
     Command csv = in_dir("show results/budget_series/table2@params.eps=2.h5 --csv");
+    // The paper column is the third from the end (privacy and privacy_finding follow it).
+    auto paper_cell = [](const std::string& line) {
+      std::vector<std::string> cells;
+      std::stringstream ls(line);
+      for (std::string c; std::getline(ls, c, ',');) cells.push_back(c);
+      if (line.back() == ',') cells.push_back("");
+      return cells.size() < 3 ? std::string() : cells[cells.size() - 3];
+    };
+    CHECK(paper_cell("AVG,20,30,sum_squared_error,1,0,1,1,2,15300,dp,") == "15300");
     int with_paper = 0;
     std::stringstream rows(csv.out);
-    for (std::string line; std::getline(rows, line);) with_paper += !line.empty() && line.back() != ',';
+    for (std::string line; std::getline(rows, line);) with_paper += !line.empty() && !paper_cell(line).empty();
     CHECK(with_paper == 1);  // the header alone
     CHECK(dplab::read_result(dir / "results/budget_series/table2.h5").trials == 2);  // the paper run untouched
     Command plot = in_dir("plot results/budget_series/table2@params.eps=2.h5 --format png");
@@ -278,7 +317,8 @@ TEST_SUITE("cli_e2e") {
       if (line.back() == ',') cells.push_back("");
       REQUIRE(cells.size() == names.size());
       ++rows_seen;
-      if (cells.back().empty()) continue;
+      CHECK(cells[cells.size() - 2] == "dp");  // privacy
+      if (cells[cells.size() - 3].empty()) continue;  // paper
       CHECK(cells[static_cast<std::size_t>(eps_at)] == "1");
       ++paper_rows;
     }

@@ -46,6 +46,30 @@ TEST_SUITE("cluster_metrics") {
     CHECK(dsg_c(t3, f3) == doctest::Approx(2.0 / 5));
   }
 
+  TEST_CASE("DSG_C's two matchings: the authors' code (pair distances only) and §6.1 (the whole M_cost)") {
+    // True T1 = cells 0-9, T2 = cells 10-11; found F = cells 0-3 (inside T1, disjoint from T2).
+    // d(T1, F) = max(6, 0) = 6, d(T2, F) = max(2, 4) = 4.
+    L truth(12, 1), found(12, 0);
+    truth[10] = truth[11] = 2;
+    for (std::size_t i = 0; i < 4; ++i) found[i] = 1;
+    // Code: the least pair distance matches T2 (4), then T1 is unmatched (+10): 14 / 12.
+    CHECK(dsg_c(truth, found) == doctest::Approx(14.0 / 12));
+    CHECK(dsg_c(truth, found, DsgMatching::Code) == doctest::Approx(14.0 / 12));
+    // §6.1: the least M_cost matches T1 (6) and leaves T2 (+2): 8 / 12.
+    CHECK(dsg_c(truth, found, DsgMatching::Paper) == doctest::Approx(8.0 / 12));
+    // The same with more found than true clusters (the side roles swap): F1 = 0-9, F2 = 10-11,
+    // one true cluster T = 0-3. Code: T -> F2 (4) + F1 (10); §6.1: T -> F1 (6) + F2 (2); / 4.
+    L t2(12, 0), f2(12, 1);
+    for (std::size_t i = 0; i < 4; ++i) t2[i] = 1;
+    f2[10] = f2[11] = 2;
+    CHECK(dsg_c(t2, f2, DsgMatching::Code) == doctest::Approx(14.0 / 4));
+    CHECK(dsg_c(t2, f2, DsgMatching::Paper) == doctest::Approx(8.0 / 4));
+    // With as many clusters on both sides nothing is left over: both rules agree.
+    const L t3 = {1, 1, 1, 2, 2, 0};
+    const L f3 = {1, 1, 2, 2, 2, 0};
+    CHECK(dsg_c(t3, f3, DsgMatching::Paper) == dsg_c(t3, f3, DsgMatching::Code));
+  }
+
   TEST_CASE("F-measure by hand: best match per reference class, weighted by its size; noise is a class") {
     // Reference: A = {0,1,2,3}, B = {4,5}; found: merges them into one class X = {0..5}.
     const L truth = {1, 1, 1, 1, 2, 2};
@@ -61,6 +85,24 @@ TEST_SUITE("cluster_metrics") {
     CHECK(f_measure(t2, f2, false) == doctest::Approx(1.0));
     // Kept: truth {1, 1, 2}, found {1, 0, 2}: F(1, f1) = 2*1/(2+1), F(2, f2) = 1.
     CHECK(f_measure(L{0, 1, 1, 2}, L{1, 1, 0, 2}, false) == doctest::Approx(2.0 / 3 * 2.0 / 3 + 1.0 / 3));
+  }
+
+  TEST_CASE("the F-measures of ELKI's evaluation (the paper's reference [2]) by hand, on a merge") {
+    // Reference A = {0,1,2,3}, B = {4,5}; found merges them into X.
+    const L truth = {1, 1, 1, 1, 2, 2};
+    const L found = {5, 5, 5, 5, 5, 5};
+    // Set matching: purity (4 + 2) / 6 = 1, inverse purity 4 / 6: F = 2 (2/3) / (5/3) = 0.8.
+    CHECK(f_measure(truth, found, FDefinition::SetMatching) == doctest::Approx(0.8));
+    // Pairs: together in both 6 + 1 = 7, in truth 7, in found 15: F = 14 / 22.
+    CHECK(f_measure(truth, found, FDefinition::PairCounting) == doctest::Approx(14.0 / 22));
+    // BCubed: precision (16/6 + 4/6) / 6 = 5/9, recall (16/4 + 4/2) / 6 = 1: F = 5/7.
+    CHECK(f_measure(truth, found, FDefinition::BCubed) == doctest::Approx(5.0 / 7));
+    CHECK(f_measure(truth, found, FDefinition::BestMatch) == f_measure(truth, found));
+    // Every definition gives 1 for identical clusterings up to renaming.
+    const L a = {0, 1, 1, 2, 2, 2, 0, 3, 3, 0};
+    const L renamed = {0, 7, 7, 5, 5, 5, 0, 9, 9, 0};
+    for (auto d : {FDefinition::SetMatching, FDefinition::PairCounting, FDefinition::BCubed})
+      CHECK(f_measure(a, renamed, d) == doctest::Approx(1.0));
   }
 
   TEST_CASE("OCM by hand: noise matched to noise, other classes by the Hungarian method") {
@@ -107,6 +149,8 @@ TEST_SUITE("cluster_metrics") {
     out.object(kCellClusteringsOutput, cc);
     Params params;
     params.set("f_noise", Value(std::string("class")));
+    params.set("dsg_matching", Value(std::string("code")));
+    params.set("f_definition", Value(std::string("best_match")));
     const MetricContext mc{out, &ps, params, TrialSeeds{}};
     CHECK(find_metric("dsg_c").compute(mc)[0] == doctest::Approx(1.0));  // {c0}->{c0,c3}: 1, {c3}: unmatched 1; / 2
     CHECK(find_metric("k_relative_error").compute(mc)[0] == 0);

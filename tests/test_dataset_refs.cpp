@@ -63,6 +63,7 @@ class Echo : public dplab::Algorithm {
     i.doc = "returns the dataset's counts (test)";
     i.outputs = {{"counts", "the counts", true, "bin"}};
     i.accepts = {dplab::DatasetKind::Histogram};
+    i.privacy = dplab::PrivacyStatus::none("releases the counts as they are (test)");
     return i;
   }
   void run(dplab::TrialContext& ctx) const override {

@@ -122,6 +122,7 @@ class CopyRaw : public Algorithm {
     i.outputs = {{"sanitized", "the raw data as itemsets", false, "", true}};
     i.accepts = {DatasetKind::Transactions};
     i.deterministic = true;
+    i.privacy = PrivacyStatus::none("releases the raw data (test)");
     return i;
   }
   void run(TrialContext& ctx) const override {

@@ -22,35 +22,22 @@
 #include "datasets/catalogue.hpp"
 #include "datasets/checksum.hpp"
 #include "framework/store.hpp"
-#include "test_support.hpp"
+#include "faults_support.hpp"
 
 namespace fs = std::filesystem;
+using dplab::testing::bytes_of;
 using dplab::testing::Command;
 using dplab::testing::contains;
 using dplab::testing::error_of;
+using dplab::testing::kKosSpec;
+using dplab::testing::lines_of;
+using dplab::testing::put_bytes;
 using dplab::testing::read_file;
 using dplab::testing::run_dplab;
 using dplab::testing::TempDir;
 using dplab::testing::write_file;
 
 namespace {
-
-// A small real spec: 2 x 2 points of budget_series' Table 2 on KOS, 4 trials.
-const char* kSpec = R"(name: faults
-paper: testpaper
-dataset: kos
-algorithm: budget_series.noise_mse
-params: {eps: 1.0}
-sweep:
-  strategy: [AVG, Geo]
-zip:
-  N: [20, 50]
-  U_s: [30, 95]
-trials: 4
-seed: 5
-metrics: [sum_squared_error, expected_mse]
-plot: {kind: table, rows: strategy, columns: N, metric: sum_squared_error}
-)";
 
 // Slow enough to still be running when a second writer arrives (O(n^2) per trial).
 const char* kSlowSpec = R"(name: slow
@@ -62,12 +49,6 @@ seed: 1
 metrics: [k]
 )";
 
-int lines_of(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
 // One line on stderr, naming `what`, exit code 1 (an error, not a crash: 134/139 are signals).
 void expect_one_line_error(const Command& c, const std::string& what) {
   INFO("stderr: " << c.err);
@@ -76,14 +57,6 @@ void expect_one_line_error(const Command& c, const std::string& what) {
   CHECK_CONTAINS(c.err, what);
   CHECK_FALSE(contains(c.err, "Traceback"));
   CHECK_FALSE(contains(c.err, "internal error"));
-}
-
-std::vector<char> bytes_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-void put_bytes(const std::string& path, const std::vector<char>& b) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc).write(b.data(), static_cast<std::streamsize>(b.size()));
 }
 
 // ---- a legacy (format 1: plain HDF5, no header) file with chosen inconsistencies ----
@@ -136,7 +109,7 @@ void write_crafted(const std::string& path, const Crafted& c) {
 TEST_SUITE("faults") {
   TEST_CASE("damaged result files: every flipped bit, zeroed block, cut or extension is refused cleanly") {
     TempDir dir;
-    write_file(dir / "s.yaml", kSpec);
+    write_file(dir / "s.yaml", kKosSpec);
     const std::string good = dir / "good.h5";
     REQUIRE(run_dplab("run " + dir / "s.yaml --out " + good + " -q", dir).code == 0);
     const std::vector<char> b = bytes_of(good);
@@ -233,8 +206,8 @@ TEST_SUITE("faults") {
       for (int j = 0; j < 8; ++j) bomb += ", " + prev;
       bomb += "]\n";
     }
-    spec_error(bomb + std::string(kSpec), "YAML nodes");
-    spec_error(std::string(kSpec) + "notes: &n [*n]\n", "h.yaml");  // an alias to itself: not YAML
+    spec_error(bomb + std::string(kKosSpec), "YAML nodes");
+    spec_error(std::string(kKosSpec) + "notes: &n [*n]\n", "h.yaml");  // an alias to itself: not YAML
     // Five axes of 100 values: 10^10 points.
     std::string huge = "name: huge\npaper: p\nalgorithm: budget_series.allocation\nmetrics: [k]\nsweep:\n";
     for (const char* axis : {"n", "eps", "n_s", "U_s", "bl_alpha"}) {
@@ -244,28 +217,28 @@ TEST_SUITE("faults") {
     }
     spec_error(huge, "--max-points");
     // Non-scalar keys.
-    std::string key = kSpec;
+    std::string key = kKosSpec;
     key.replace(key.find("params: {eps: 1.0}"), 18, "params: {[eps]: 1.0}");
     spec_error(key, "a key must be a single name");
-    key = kSpec;
+    key = kKosSpec;
     key.replace(key.find("seed: 5"), 7, "? {a: 1}\n: 5");
     spec_error(key, "a key must be a single name");
     // A 5,000-character name: quoted in at most ~80 characters, never a file-system error.
-    std::string long_name = kSpec;
+    std::string long_name = kKosSpec;
     long_name.replace(long_name.find("name: faults"), 12, "name: " + std::string(5000, 'n'));
     spec_error(long_name, "(5000 characters)");
-    std::string slash = kSpec;
+    std::string slash = kKosSpec;
     slash.replace(slash.find("name: faults"), 12, "name: ../../etc/x");
     spec_error(slash, "plain name");
     // A 5,000-character bad value.
-    std::string value = kSpec;
+    std::string value = kKosSpec;
     value.replace(value.find("strategy: [AVG, Geo]"), 20, "strategy: [AVG, " + std::string(5000, 'G') + "]");
     spec_error(value, "(5000 characters)");
     // Trials beyond 32 bits, and points x trials beyond the memory guard.
-    spec_error(kSpec, "expected an integer from 1 to 10^9", " --trials 4294967297");
-    spec_error(kSpec, "--max-cells", " --trials 100000000");
+    spec_error(kKosSpec, "expected an integer from 1 to 10^9", " --trials 4294967297");
+    spec_error(kKosSpec, "--max-cells", " --trials 100000000");
     // A budget so small that 1/eps overflows: refused, not run into NaN results.
-    spec_error(kSpec, "overflows", " --set params.eps=1e-310");
+    spec_error(kKosSpec, "overflows", " --set params.eps=1e-310");
     // Not a spec at all.
     write_file(dir / "big.yaml", std::string(2 << 20, '#'));
     expect_one_line_error(run_dplab("run " + dir / "big.yaml", dir), "more than a spec can be");
@@ -274,7 +247,7 @@ TEST_SUITE("faults") {
 
   TEST_CASE("a full disk (ulimit -f) leaves the previous result byte-identical and no temporary file") {
     TempDir dir;
-    write_file(dir / "s.yaml", kSpec);
+    write_file(dir / "s.yaml", kKosSpec);
     const std::string out = dir / "r.h5";
     REQUIRE(run_dplab("run " + dir / "s.yaml --out " + out + " -q", dir).code == 0);
     const auto before = bytes_of(out);
@@ -319,7 +292,7 @@ TEST_SUITE("faults") {
     REQUIRE_MESSAGE(WIFSIGNALED(status), "the first run ended before the second started");
     expect_one_line_error(second, "another dplab run is writing this result (pid " + std::to_string(pid) + ")");
     // The lock died with its holder: the next run takes it (a stale lock file is not trusted).
-    write_file(dir / "small.yaml", kSpec);
+    write_file(dir / "small.yaml", kKosSpec);
     CHECK(run_dplab("run " + dir / "small.yaml --out " + out + " -q --force", dir).code == 0);
   }
 
@@ -355,7 +328,7 @@ TEST_SUITE("faults") {
 
   TEST_CASE("the plotting process dies with a killed dplab") {
     TempDir dir;
-    write_file(dir / "s.yaml", kSpec);
+    write_file(dir / "s.yaml", kKosSpec);
     REQUIRE(run_dplab("run " + dir / "s.yaml --out " + dir / "r.h5 -q", dir).code == 0);
     // A stand-in for python that records its pid and waits.
     write_file(dir / "python.sh", "#!/bin/sh\necho $$ > " + dir / "child.pid" + "\nexec sleep 60\n");

@@ -78,6 +78,17 @@ TEST_CASE("sensitivities: D = max_i u_i / c with equal weights, PASTE's max_i u_
   share.set("paste_sensitivity", Value(std::string("share")));
   r = run_algorithm("lu_aggregation.aggregation", share, &data, Stream(1, 2, 3));
   CHECK(r.outputs.scalar("sensitivity") == doctest::Approx(top / 5).epsilon(1e-12));
+  // PrivaDA: the thesis's model calibrates its c noises to the share D (c eps at curator level);
+  // at curator level each noise is calibrated to the whole value, c times the scale.
+  r = run_algorithm("lu_aggregation.aggregation", params("PrivaDA", 0.75), &data, Stream(1, 2, 3));
+  CHECK(r.outputs.scalar("sensitivity") == doctest::Approx(top / 5).epsilon(1e-12));
+  const double model_mae = r.outputs.scalar("expected_mae");
+  Params curator_level = params("PrivaDA", 0.75);
+  curator_level.set("privada_sensitivity", Value(std::string("curator")));
+  r = run_algorithm("lu_aggregation.aggregation", curator_level, &data, Stream(1, 2, 3));
+  CHECK(r.outputs.scalar("sensitivity") == doctest::Approx(top).epsilon(1e-12));
+  CHECK(r.outputs.scalar("expected_mae") == doctest::Approx(5 * model_mae).epsilon(1e-9));
+  CHECK(r.spent_eps == doctest::Approx(10.0).epsilon(1e-12));
   // Simplex weights: the largest share lies between the equal share and the whole value.
   Params simplex = params("ThisWork", 0.75);
   simplex.set("weights", Value(std::string("simplex")));
@@ -122,11 +133,44 @@ TEST_CASE("Ineq. 4.2: f, its optimum and the break-evens (the thesis's setting n
   s.pr_s = ps;
   s.share_sensitivity = 500;
   s.paste_sensitivity = 2500;
+  s.privada_sensitivity = 500;
   CHECK(normalised_noise(s) == doctest::Approx(f_ratio(n, c, pu, ps, 0.75)).epsilon(1e-12));
   s.scheme = Scheme::PrivaDA;
   CHECK(normalised_noise(s) == doctest::Approx(1).epsilon(1e-12));
+  s.privada_sensitivity = 2500;  // curator level: every noise at the whole value, c times the model's
+  CHECK(normalised_noise(s) == doctest::Approx(5).epsilon(1e-12));
   s.scheme = Scheme::PASTE;
   CHECK(normalised_noise(s) == doctest::Approx(1).epsilon(1e-12));  // D_P = c D
+}
+
+TEST_CASE("the exact optimum ratio: Orig's is the cancellation optimum, not Ineq. 4.2's") {
+  const std::uint64_t n = 10000, c = 5;
+  // Orig (every noise present): Ineq. 4.2's f puts the optimum at 1 / (1 + sqrt(c / n)) = 0.978;
+  // the nearly normal sum of n + c noises at 1 / (1 + (c / n)^(1/3)) = 0.9265.
+  const double orig = exact_optimum_ratio(n, c, 1, 1);
+  CHECK(optimum_ratio(n, c, 1, 1) == doctest::Approx(1 / (1 + std::sqrt(5e-4))).epsilon(1e-12));
+  CHECK(orig == doctest::Approx(1 / (1 + std::cbrt(5e-4))).epsilon(3e-3));
+  CHECK(orig < 0.93);
+  // At the optimum the exact E|noise| is below its neighbours'.
+  auto e = [&](double r) {
+    Setting s;
+    s.scheme = Scheme::Orig;
+    s.n = n;
+    s.c = c;
+    s.eps = 1;
+    s.ratio = r;
+    s.share_sensitivity = 1;
+    s.paste_sensitivity = double(c);
+    s.privada_sensitivity = 1;
+    return linear_queries::expected_abs_laplace_sum(noise_terms(s));
+  };
+  CHECK(e(orig) < e(orig - 0.01));
+  CHECK(e(orig) < e(orig + 0.01));
+  CHECK(e(orig) < e(0.978));
+  // ThisWork at the thesis's probabilities: near, not at, f's 0.817 (README: 0.80).
+  const double thiswork = exact_optimum_ratio(n, c, 1e-4, 1e-2);
+  CHECK(thiswork > 0.78);
+  CHECK(thiswork < 0.82);
 }
 
 TEST_CASE("the exact break-evens: ThisWork's E|noise| equals PrivaDA's there") {
@@ -144,6 +188,7 @@ TEST_CASE("the exact break-evens: ThisWork's E|noise| equals PrivaDA's there") {
     s.pr_s = pr_s;
     s.share_sensitivity = 1;
     s.paste_sensitivity = double(c);
+    s.privada_sensitivity = 1;
     return linear_queries::expected_abs_laplace_sum(noise_terms(s));
   };
   const double privada = expected(Scheme::PrivaDA, 1, 1);

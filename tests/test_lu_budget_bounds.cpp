@@ -203,6 +203,44 @@ TEST_CASE("MovieLens 100K: each user a curator; Df_L(X) for counting is 737, not
   CHECK(sum.global == 8410);
   // Theorem 5.1 for counting: 943 / min_i m_i = 943 / 20.
   CHECK(bound_noise(count, Bound::ThisWork, 1).eps_global == doctest::Approx(943.0 / 20).epsilon(1e-14));
+  // The loss with a whole curator as the neighbour: the most active user moves the total by
+  // 2,087 (sum) or 737 (count) against noises of scale at most 5 / eps or 1 / eps: 417.4 eps and
+  // 737 eps, where Theorem 5.1 claims 84.2 eps and 47.15 eps.
+  CHECK(curator_level_loss(sum, widest_noise_sensitivity(sum, bound_noise(sum, Bound::ThisWork, 1)), 1) ==
+        doctest::Approx(2087.0 / 5).epsilon(1e-14));
+  CHECK(bound_noise(sum, Bound::ThisWork, 1).eps_global == doctest::Approx(84.2).epsilon(1e-3));
+  CHECK(curator_level_loss(count, widest_noise_sensitivity(count, bound_noise(count, Bound::ThisWork, 1)), 1) == 737);
+  // SumEpsilon's noise (Df_G = 8,410 per curator) is eps-DP at curator level: 2087 / 8410 eps.
+  CHECK(curator_level_loss(sum, widest_noise_sensitivity(sum, bound_noise(sum, Bound::SumEpsilon, 1)), 1) ==
+        doctest::Approx(2087.0 / 8410).epsilon(1e-14));
+  // The value-bound variant: every user at 5 stars (sum_i Df_L(x_i) = 4,699 < 943 x 5: a few
+  // users never gave 5 stars).
+  const CuratorQuery bounded = at_value_bound(sum);
+  CHECK(bounded.sum_local == 943 * 5);
+  CHECK(bounded.groups.size() == 1);
+}
+
+TEST_CASE("the value-bound variant: every curator's noise at the public record bound") {
+  const Ratings r = table_5_2a();  // largest ratings 4, 5, 5; value bound 5
+  const auto t = curator_totals(r);
+  const CuratorQuery sum = query_of(*t, Query::Sum, Sensitivity::ValueBound);
+  CHECK(sum.local == std::vector<double>{5, 5, 5});
+  CHECK(sum.sum_local == 15);
+  // Theorem 5.1 at the bound: max_i 3 x 5 / f(x_i) = 3 x 5 / 10.
+  CHECK(bound_noise(sum, Bound::ThisWork, 1).eps_global == doctest::Approx(1.5).epsilon(1e-14));
+  const CuratorQuery count = query_of(*t, Query::Count, Sensitivity::ValueBound);
+  CHECK(count.local == std::vector<double>{1, 1, 1});  // counting: one record moves a count by 1
+  CHECK(parse_sensitivity("value_bound") == Sensitivity::ValueBound);
+  CHECK(contains(error_of([] { parse_sensitivity("smooth"); }), "local, value_bound"));
+  // Through the algorithms: the experiment's local noise and the release's curator-level loss.
+  Params p = gap_params("ThisWork", "sum", 1, 1);
+  p.set("sensitivity", Value(std::string("value_bound")));
+  const auto g = run_algorithm("lu_budget_bounds.noise_gap", p, &r, Stream(1, 2, 3));
+  CHECK(g.outputs.scalar("eps_global") == doctest::Approx(1.5).epsilon(1e-14));
+  CHECK(g.outputs.scalar("eps_curator_level") == doctest::Approx(13.0 / 5).epsilon(1e-14));
+  const auto a = run_algorithm("lu_budget_bounds.aggregation", p, &r, Stream(1, 2, 3));
+  CHECK(a.spent_eps == 1);
+  CHECK(a.outputs.scalar("eps_curator_level") == doctest::Approx(13.0 / 5).epsilon(1e-14));
 }
 
 }  // TEST_SUITE

@@ -33,7 +33,9 @@ ResultData indexed_result() {
   r.meta.plot_json = "{}";
   r.points = 2;
   r.trials = 2;
-  r.columns = {PointColumn{"algorithm", true, {"A", "B"}, {}, "text"}, PointColumn{"step", false, {}, {10, 5}, "integer"}};
+  // As the run writes them: the privacy columns too (a file without them needs registered algorithms).
+  r.columns = {PointColumn{"algorithm", true, {"A", "B"}, {}, "text"}, PointColumn{"step", false, {}, {10, 5}, "integer"},
+               PointColumn{"privacy", true, {"dp", "none"}, {}, "text"}, PointColumn{"privacy_finding", true, {"", ""}, {}, "text"}};
   r.axes = {"algorithm"};
   MetricData u;
   u.name = "utility";
@@ -82,8 +84,8 @@ TEST_SUITE("metric_index") {
     CHECK_CONTAINS(c.out, "A,plain,1,");
     c = run_dplab("export " + (dir / "k.h5") + " --per-trial", dir);
     CHECK(c.code == 0);
-    CHECK_CONTAINS(c.out, "A,10,0,utility,30,0.3\n");
-    CHECK_CONTAINS(c.out, "B,5,1,utility,10,0.8\n");
+    CHECK_CONTAINS(c.out, "A,dp,,10,0,utility,30,0.3\n");  // columns by name: privacy before step
+    CHECK_CONTAINS(c.out, "B,none,,5,1,utility,10,0.8\n");
     CHECK_CONTAINS(c.out, ",plain,1,");
     c = run_dplab("export " + (dir / "k.h5") + " --per-trial --parquet", dir);
     CHECK(c.code == 1);

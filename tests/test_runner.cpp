@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 
 #include "core/error.hpp"
 #include "framework/registry.hpp"
@@ -30,6 +31,7 @@ class NoisyConstant : public dplab::Algorithm {
                 dplab::ParamSpec::real("overspend", 1.0, "factor on the spent budget (test)").above(0)};
     i.outputs = {{"error", "sum of absolute errors", false, ""}, {"answers", "noisy answers", true, "q"}};
     i.budget_param = "eps";
+    i.privacy = dplab::PrivacyStatus::dp("Laplace noise on a constant (test)");
     return i;
   }
   void run(dplab::TrialContext& ctx) const override {
@@ -183,14 +185,15 @@ TEST_CASE("point_order: round-robin over the datasets, sweep order within each, 
     CHECK(dplab::read_result(dir / "r.h5").meta.seed == 8);
   }
 
-  TEST_CASE("a trial that overspends fails the run with a clear error and keeps finished trials") {
+  TEST_CASE("a trial that overspends fails the run with a clear error; with no trial finished, no file") {
     TempDir dir;
     write_file(dir / "s.yaml", std::string(kSpec) + "params: {overspend: 1.5}\n");
     auto o = options(dir / "s.yaml", dir / "r.h5", 1);
     CHECK_THROWS_WITH_AS(dplab::run(o), doctest::Contains("privacy budget exceeded"), dplab::Error);
-    // queries = 1 with factor 1.5 fails at the first charge; queries = 4 too (4 x 1.5/4 > 1).
-    auto r = dplab::read_result(dir / "r.h5");
-    CHECK(r.meta.finished.empty());
+    // queries = 1 with factor 1.5 fails at the first charge; queries = 4 too (4 x 1.5/4 > 1): no
+    // trial finished, so there is nothing to keep and no empty result is written.
+    CHECK_THROWS_WITH_AS(dplab::run(o), doctest::Contains("no result file written"), dplab::Error);
+    CHECK_FALSE(std::filesystem::exists(dir / "r.h5"));
   }
 
   TEST_CASE("replaying one trial gives the stored values") {

@@ -211,6 +211,17 @@ TEST_SUITE("wavecluster") {
     CHECK(std::count(ag.m2.begin(), ag.m2.end(), 1u) > 80);
   }
 
+  TEST_CASE("Baseline's adaptive grid: m1 = 10 as the authors ran it, Qardaji's formula with ag_m1 = 0") {
+    const PointSet ps = blobs(10000);  // N = 30,000, as DS1-DS3: the formula gives 20 at eps = 2
+    Params p = box_params(2.0);
+    const AlgorithmRun authors = run_algorithm("wavecluster.baseline", p, &ps, Stream(7, 1, 2));
+    CHECK(authors.outputs.scalar("m1") == 10);
+    p.set("ag_m1", Value(std::int64_t{0}));
+    const AlgorithmRun formula = run_algorithm("wavecluster.baseline", p, &ps, Stream(7, 1, 2));
+    CHECK(formula.outputs.scalar("m1") == 20);
+    CHECK(formula.spent_eps == doctest::Approx(2.0));
+  }
+
   TEST_CASE("every technique spends exactly its eps, with and without folds") {
     const PointSet ps = blobs();
     for (const char* name : {"wavecluster.baseline", "wavecluster.privqt", "wavecluster.privthr", "wavecluster.privthrem"}) {

@@ -40,6 +40,13 @@ class Dawa : public Algorithm {
                            .one_of({"reference", "provable"}));
     i.outputs.push_back({"buckets", "number of buckets of the private partition", false, ""});
     i.outputs.push_back({"strategy_error", "trace(Q (A^T A)^+ Q^T) of greedyH's strategy on the bucket workload", false, ""});
+    i.privacy = PrivacyStatus::dp(
+        "private L1 partition at eps1 with the provable cost noise (l1_partition.hpp), greedyH's strategy answered "
+        "by Laplace at eps2, eps1 + eps2 = eps");
+    i.privacy_rules = {when_param("partition_noise", {"reference"},
+                                  PrivacyStatus::not_dp("workload_division.dawa_partition_noise",
+                                                        "DPBench's partition noise: singleton buckets noiseless, "
+                                                        "costs floored, half the scale eps1 needs"))};
     return i;
   }
 

@@ -11,8 +11,11 @@ using linear_queries::WorkloadProblem;
 class Identity : public Algorithm {
  public:
   AlgorithmInfo info() const override {
-    return linear_queries::problem_info("baselines.identity",
-                                        "Laplace(1/eps) on every count of x, answers W x~ (DPBench Identity)");
+    AlgorithmInfo i = linear_queries::problem_info(
+        "baselines.identity", "Laplace(1/eps) on every count of x, answers W x~ (DPBench Identity)");
+    i.privacy = PrivacyStatus::dp("Laplace(1/eps) on every count of the histogram (L1 sensitivity 1); the answers "
+                                  "are computed from the noisy counts");
+    return i;
   }
   void run(TrialContext& ctx) const override {
     WorkloadProblem pb = linear_queries::workload_problem(ctx);

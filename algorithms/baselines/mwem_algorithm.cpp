@@ -25,6 +25,9 @@ class Mwem : public Algorithm {
                            .one_of({"last", "average"}));
     i.params.push_back(ParamSpec::boolean("exclude_measured", true,
                                           "a measured query is no longer a candidate (DPBench); needs rounds <= queries"));
+    i.privacy = PrivacyStatus::not_dp("workload_division.mwem_public_n",
+                                      "the estimate's scale N = sum x is taken as public (DPBench): add/remove-one "
+                                      "neighbours are told apart");
     return i;
   }
 

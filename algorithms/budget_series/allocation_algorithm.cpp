@@ -29,6 +29,9 @@ class Allocation : public Algorithm {
         {"n_shape", "n the shape parameters were computed for (n_s under §6.4)", false, ""},
     };
     i.budget_param = "eps";
+    i.privacy = PrivacyStatus::none(
+        "no private input: a budget sequence computed from its parameters (the noisy-N protection noises the "
+        "parameter n, §6.4)");
     return i;
   }
 

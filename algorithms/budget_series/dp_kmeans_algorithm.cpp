@@ -37,6 +37,9 @@ class DpKmeans : public Algorithm {
     };
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.privacy = PrivacyStatus::dp(
+        "each iteration's noisy counts (sensitivity 1) and coordinate sums (L1 sensitivity d on [-1, 1]^d) at "
+        "eps_i / 2 each, the eps_i adding to eps; initial centroids uniform (data-independent)");
     return i;
   }
 

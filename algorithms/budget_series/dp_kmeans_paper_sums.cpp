@@ -29,6 +29,8 @@ class DpKmeansPaperSums : public Algorithm {
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
     i.role = AlgorithmRole::Canary;
+    i.privacy = PrivacyStatus::not_dp("budget_series.paper_sums",
+                                      "the paper's sensitivity-1 sums: a run's loss is (d + 1) eps / 2 (audit canary)");
     return i;
   }
 

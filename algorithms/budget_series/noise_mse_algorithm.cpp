@@ -31,6 +31,9 @@ class NoiseMse : public Algorithm {
     };
     i.budget_param = "eps";
     i.accepts = {DatasetKind::BagOfWords};
+    i.privacy = PrivacyStatus::dp(
+        "N Laplace sum queries, query i at eps_i = k_i eps (sequential composition: eps), on the wordcount sum "
+        "scaled to [0, 1] by the largest count (§5.2.1's normalisation, its scale taken as public)");
     return i;
   }
 

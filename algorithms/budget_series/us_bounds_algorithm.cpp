@@ -34,6 +34,7 @@ class UsBoundsTable : public Algorithm {
         {"alpha", "compounding factor of eq. 29 that AC- uses with that U_s", false, ""},
     };
     i.deterministic = true;
+    i.privacy = PrivacyStatus::none("no private input: the bounds of Lemmas 2-3 computed from its parameters");
     return i;
   }
 

@@ -17,6 +17,11 @@ inline AlgorithmInfo fixture_info(std::string name, std::string doc, AlgorithmRo
   i.budget_param = "eps";
   i.accepts = {DatasetKind::Histogram};
   i.role = role;
+  // A mechanism fixture is its mechanism used as the algorithms use it; a canary declares its
+  // own not-dp status and finding.
+  if (role == AlgorithmRole::Mechanism)
+    i.privacy = PrivacyStatus::dp("one mechanism of framework/mechanisms.hpp at its eps, on a query of the "
+                                  "sensitivity it is calibrated to");
   return i;
 }
 

@@ -14,6 +14,7 @@ class HalvedLaplace : public Algorithm {
                                    "CANARY, not eps-DP: the total count + Lap(1 / (2 eps)), half the scale eps needs",
                                    AlgorithmRole::Canary);
     i.outputs = {{"answer", "the noisy total count", false, ""}};
+    i.privacy = PrivacyStatus::not_dp("canary.halved_laplace", "deliberately half the Laplace scale eps needs");
     return i;
   }
   void check(const Params&) const override { refuse_specs("canary.halved_laplace"); }

@@ -30,6 +30,10 @@ class Gupt : public Algorithm {
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
+    i.privacy = PrivacyStatus::dp(
+        "sample and aggregate: Lloyd per disjoint block, Laplace noise of L1 sensitivity k d / blocks on the blocks' "
+        "average; init is not used (each block starts from its own records, inside the aggregation); the block "
+        "count uses n, taken as public");
     return i;
   }
 

@@ -24,6 +24,7 @@ class Lloyd : public Algorithm {
     };
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
+    i.privacy = PrivacyStatus::none("Lloyd's algorithm on the exact data: the non-private reference of §7.6");
     return i;
   }
 

@@ -22,6 +22,12 @@ std::vector<ParamSpec> shared_kmeans_params() {
               .one_of(init_choices())};
 }
 
+PrivacyRule init_data_privacy_rule() {
+  return when_param("init", {"data"},
+                    PrivacyStatus::not_dp("lu_thesis.kmeans_init_data",
+                                          "starts from k data records (Algorithm 7.1 line 1), outside the budget"));
+}
+
 std::shared_ptr<const LloydReference> lloyd_reference(const PointSet& data, const TrialSeeds& seeds, std::size_t k,
                                                       Init init) {
   static BuildOnceCache<LloydReference> cache(512);

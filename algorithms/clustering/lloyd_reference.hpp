@@ -13,6 +13,7 @@
 #include "algorithms/clustering/init.hpp"
 #include "core/params.hpp"
 #include "datasets/dataset.hpp"
+#include "framework/privacy.hpp"
 #include "framework/trial.hpp"
 
 namespace dplab::clustering {
@@ -31,6 +32,10 @@ inline const char* const kUnitBoxFix = "transforms: [{scale: {low: 0, high: 1}}]
 // The parameters every lu_thesis ch. 7 k-means plugin declares: the number of clusters and how
 // the trial's shared initial centroids are drawn (they key the reference).
 std::vector<ParamSpec> shared_kmeans_params();
+
+// init: data starts from k data records, a release outside every method's budget
+// (lu_thesis.kmeans_init_data): the privacy rule of every method that starts from them.
+PrivacyRule init_data_privacy_rule();
 
 std::shared_ptr<const LloydReference> lloyd_reference(const PointSet& data, const TrialSeeds& seeds, std::size_t k,
                                                       Init init);

@@ -19,6 +19,13 @@ std::vector<ParamSpec> matched_budget_params() {
   };
 }
 
+PrivacyRule matched_budget_privacy_rule() {
+  return when_param("budget_match", {"lloyd"},
+                    PrivacyStatus::not_dp("lu_thesis.kmeans_budget_lloyd",
+                                          "the total eps (1 + Lloyd's iterations on the exact data) is a function of "
+                                          "the data, released as budget_spent"));
+}
+
 double matched_budget(const PointSet& data, const TrialSeeds& seeds, const Params& params) {
   const double eps = params.real("eps");
   if (params.text("budget_match") == "total") return eps;

@@ -12,12 +12,17 @@
 
 #include "core/params.hpp"
 #include "datasets/dataset.hpp"
+#include "framework/privacy.hpp"
 #include "framework/trial.hpp"
 
 namespace dplab::clustering {
 
 // eps, budget_match, match_ratio, budget_cap (the ledger's limit, the plugins' budget_param).
 std::vector<ParamSpec> matched_budget_params();
+
+// The privacy rules every baseline of §7.6 with a matched budget shares: budget_match: lloyd
+// makes the total a function of the data (lu_thesis.kmeans_budget_lloyd).
+PrivacyRule matched_budget_privacy_rule();
 
 // The baseline's total budget for this trial.
 double matched_budget(const PointSet& data, const TrialSeeds& seeds, const Params& params);

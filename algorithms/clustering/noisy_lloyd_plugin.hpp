@@ -32,6 +32,11 @@ class NoisyLloydBaseline : public Algorithm {
     i.budget_param = "budget_cap";
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
+    i.privacy = PrivacyStatus::dp(
+        "noisy counts and sums (sensitivities 1 and d on [0, 1]^d) each iteration, the iterations' budgets adding "
+        "to a data-independent total (budget_match: total), from data-independent centroids (init: uniform); "
+        "SU's iteration count uses n, taken as public");
+    i.privacy_rules = {matched_budget_privacy_rule(), init_data_privacy_rule()};
     return i;
   }
 

@@ -49,6 +49,11 @@ class PrivGene : public Algorithm {
     i.budget_param = "budget_cap";
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
+    i.privacy = PrivacyStatus::dp(
+        "exponential-mechanism selection of parents (fitness sensitivity d) each generation, the generations' "
+        "budgets adding to a data-independent total (budget_match: total); its candidates start at random, not "
+        "from init; the generation count uses n, taken as public");
+    i.privacy_rules = {matched_budget_privacy_rule()};
     return i;
   }
 

@@ -15,6 +15,8 @@ class BasicAlgorithm : public Algorithm {
                            .at_least(1)
                            .at_most(kBasicMaxUniverse));
     i.outputs.push_back({"released_itemsets", "distinct itemsets in the release", false, ""});
+    i.privacy = PrivacyStatus::dp("Laplace(1/B) on the count of every itemset of the universe: one record is one "
+                                  "itemset's count (L1 sensitivity 1)");
     return i;
   }
 

@@ -54,6 +54,7 @@ struct Analysis {
   double unit_expected_abs = 0;  // E|noise| at D = 1, eps = 1
   double no_noise = 0;
   double exact_pr_u = kNaN, exact_pr_s = kNaN;
+  double exact_optimum = kNaN;
 };
 
 std::shared_ptr<const Analysis> analysis(const Setting& s) {
@@ -61,12 +62,13 @@ std::shared_ptr<const Analysis> analysis(const Setting& s) {
   std::ostringstream key;
   key.precision(17);
   key << int(s.scheme) << '|' << s.n << '|' << s.c << '|' << s.ratio << '|' << s.pr_u << '|' << s.pr_s << '|'
-      << s.paste_sensitivity / s.share_sensitivity;
+      << s.paste_sensitivity / s.share_sensitivity << '|' << s.privada_sensitivity / s.share_sensitivity;
   return cache.get(key.str(), [&] {
     Setting unit = s;
     unit.eps = 1;
     unit.share_sensitivity = 1;
     unit.paste_sensitivity = s.paste_sensitivity / s.share_sensitivity;
+    unit.privada_sensitivity = s.privada_sensitivity / s.share_sensitivity;
     Analysis a;
     const auto terms = noise_terms(unit);
     a.unit_expected_abs = linear_queries::expected_abs_laplace_sum(terms);
@@ -75,6 +77,7 @@ std::shared_ptr<const Analysis> analysis(const Setting& s) {
       a.exact_pr_u = exact_break_even_pr_u(s.n, s.c, s.pr_s, s.ratio);
       a.exact_pr_s = exact_break_even_pr_s(s.n, s.c, s.pr_u, s.ratio);
     }
+    if (s.scheme == Scheme::ThisWork || s.scheme == Scheme::Orig) a.exact_optimum = exact_optimum_ratio(s.n, s.c, s.pr_u, s.pr_s);
     return a;
   });
 }
@@ -99,6 +102,10 @@ class Aggregation : public Algorithm {
         ParamSpec::text("paste_sensitivity", "curator",
                         "PASTE's sensitivity: curator (max_i u_i: its aggregator receives whole values) or share (D, as the two-layer schemes)")
             .one_of({"curator", "share"}),
+        ParamSpec::text("privada_sensitivity", "share",
+                        "PrivaDA's noises: share (Lap(D / eps) each, Ineq. 4.1's model: c eps-DP with a whole curator as "
+                        "the neighbour) or curator (Lap(max_i u_i / eps) each: eps-DP at curator level, as PASTE)")
+            .one_of({"share", "curator"}),
     };
     i.outputs = {
         {"mae", "mean over the trial's runs of |R_i - R| (Eq. 4.3; its mean over trials is the MAE over all runs)", false, ""},
@@ -109,6 +116,8 @@ class Aggregation : public Algorithm {
         {"normalised_noise", "Ineq. 4.1: the scheme's sum of Pr x Laplace parameter over PrivaDA's; ThisWork: f(ratio) of Ineq. 4.2", false, ""},
         {"optimum_ratio", "argmin of Ineq. 4.2's f over ratio for the scheme's probabilities (ThisWork, Orig; NaN otherwise)", false, ""},
         {"f_minimum", "f at that optimum (ThisWork, Orig; NaN otherwise)", false, ""},
+        {"exact_optimum_ratio", "argmin over ratio of the exact E|noise| (ThisWork, Orig; NaN otherwise): where the noises' "
+                                "cancellation, which Ineq. 4.2 ignores, puts the optimum", false, ""},
         {"break_even_pr_u", "Ineq. 4.2: the Pr_u at which f(ratio) = 1 for this Pr_s (ThisWork; NaN otherwise)", false, ""},
         {"break_even_pr_s", "Ineq. 4.2: the Pr_s at which f(ratio) = 1 for this Pr_u (ThisWork; NaN otherwise)", false, ""},
         {"exact_break_even_pr_u", "the Pr_u at which ThisWork's E|noise| equals PrivaDA's (ThisWork; NaN otherwise)", false, ""},
@@ -119,6 +128,34 @@ class Aggregation : public Algorithm {
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
     i.unauditable = "its outputs are error statistics over many simulated releases (MAE, share of exact releases), not a release";
+    // Neighbours differ in one curator's whole value, which moves all c partial sums (README
+    // ch. 4, privacy findings); D is taken as a public bound (the thesis computes it from the data).
+    i.privacy = PrivacyStatus::dp(
+        "the release's noise protects a curator's whole value (c D) at eps: PASTE's one Laplace at D_P = c D, "
+        "PrivaDA's c noises at D_P (privada_sensitivity: curator), or Orig with c min(ratio, 1 - ratio) <= 1");
+    const auto scheme_is = [](const Params& p, const char* s) { return p.text("scheme") == s; };
+    const auto both_layers = [scheme_is](const Params& p) { return scheme_is(p, "ThisWork") || scheme_is(p, "Orig"); };
+    i.privacy_rules = {
+        when("scheme = ThisWork with Pr_u < 1 or Pr_s < 1",
+             [scheme_is](const Params& p) { return scheme_is(p, "ThisWork") && (p.real("Pr_u") < 1 || p.real("Pr_s") < 1); },
+             PrivacyStatus::not_dp("lu_thesis.alg41_exact_release",
+                                   "Algorithm 4.1: a noise is absent with probability 1 - Pr, the exact sum goes out")),
+        when("scheme = PrivaDA with privada_sensitivity = share",
+             [scheme_is](const Params& p) { return scheme_is(p, "PrivaDA") && p.text("privada_sensitivity") == "share"; },
+             PrivacyStatus::not_dp("lu_thesis.aggregators_overlap",
+                                   "c noises of the share scale D / eps protect a curator's c D at c eps")),
+        when("scheme = PASTE with paste_sensitivity = share",
+             [scheme_is](const Params& p) { return scheme_is(p, "PASTE") && p.text("paste_sensitivity") == "share"; },
+             PrivacyStatus::not_dp("lu_thesis.aggregators_overlap",
+                                   "one noise of the share scale D / eps protects a curator's c D at c eps")),
+        when("scheme in {ThisWork, Orig} with c min(ratio, 1 - ratio) > 1",
+             [both_layers](const Params& p) {
+               return both_layers(p) && double(p.integer("c")) * std::min(p.real("ratio"), 1 - p.real("ratio")) > 1;
+             },
+             PrivacyStatus::not_dp("lu_thesis.aggregators_overlap",
+                                   "the noise layers charged as if disjoint: a curator's c D is protected at "
+                                   "c min(eps_u, eps_s) > eps")),
+    };
     return i;
   }
 
@@ -135,14 +172,16 @@ class Aggregation : public Algorithm {
     s.pr_s = s.scheme == Scheme::ThisWork ? p.real("Pr_s") : 1.0;
     const bool equal = p.text("weights") == "equal";
     const bool paste_curator = p.text("paste_sensitivity") == "curator";
+    const bool privada_curator = p.text("privada_sensitivity") == "curator";
     auto sensitivities = [&] {
       s.share_sensitivity = equal ? cur->max_value / double(s.c) : simplex_share_sensitivity(*cur, s.c, ctx.stream);
       s.paste_sensitivity = paste_curator ? cur->max_value : s.share_sensitivity;
+      s.privada_sensitivity = privada_curator ? cur->max_value : s.share_sensitivity;
     };
     sensitivities();
 
     const auto runs = static_cast<std::uint64_t>(p.integer("runs"));
-    double abs_error = 0, exact = 0, share_sum = 0, paste_sum = 0;
+    double abs_error = 0, exact = 0, share_sum = 0, paste_sum = 0, privada_sum = 0;
     {
       auto replicates = ctx.ledger.parallel("runs: independent replicates of the scheme (Eq. 4.3)");
       for (std::uint64_t r = 0; r < runs; ++r) {
@@ -150,6 +189,7 @@ class Aggregation : public Algorithm {
         if (!equal && r > 0) sensitivities();  // a new split for every run
         share_sum += s.share_sensitivity;
         paste_sum += s.paste_sensitivity;
+        privada_sum += s.privada_sensitivity;
         const auto drawn = draw_noise(s, ctx.noise);
         // |R_i - R| with R_i = R + noise: the noise itself (R cancels exactly).
         abs_error += std::fabs(drawn.noise);
@@ -160,6 +200,7 @@ class Aggregation : public Algorithm {
     // the mean D (the same D every run with equal weights).
     s.share_sensitivity = share_sum / double(runs);
     s.paste_sensitivity = paste_sum / double(runs);
+    s.privada_sensitivity = privada_sum / double(runs);
     const auto a = analysis(s);
     const double scale = s.share_sensitivity / s.eps;  // the analysis is at D = 1, eps = 1
     const bool two_layers = s.scheme == Scheme::ThisWork || s.scheme == Scheme::Orig;
@@ -173,12 +214,15 @@ class Aggregation : public Algorithm {
     ctx.out.scalar("normalised_noise", normalised_noise(s));
     ctx.out.scalar("optimum_ratio", two_layers ? optimum_ratio(s.n, s.c, s.pr_u, s.pr_s) : kNaN);
     ctx.out.scalar("f_minimum", two_layers ? f_minimum(s.n, s.c, s.pr_u, s.pr_s) : kNaN);
+    ctx.out.scalar("exact_optimum_ratio", a->exact_optimum);
     ctx.out.scalar("break_even_pr_u", thiswork ? break_even_pr_u(s.n, s.c, s.pr_s, s.ratio) : kNaN);
     ctx.out.scalar("break_even_pr_s", thiswork ? break_even_pr_s(s.n, s.c, s.pr_u, s.ratio) : kNaN);
     ctx.out.scalar("exact_break_even_pr_u", a->exact_pr_u);
     ctx.out.scalar("exact_break_even_pr_s", a->exact_pr_s);
     ctx.out.scalar("no_noise_probability", a->no_noise);
-    ctx.out.scalar("sensitivity", s.scheme == Scheme::PASTE ? s.paste_sensitivity : s.share_sensitivity);
+    ctx.out.scalar("sensitivity", s.scheme == Scheme::PASTE     ? s.paste_sensitivity
+                                  : s.scheme == Scheme::PrivaDA ? s.privada_sensitivity
+                                                                : s.share_sensitivity);
   }
 };
 

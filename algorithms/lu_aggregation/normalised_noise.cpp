@@ -47,6 +47,7 @@ Setting unit(std::uint64_t n, std::uint64_t c, double pr_u, double pr_s, double 
   s.pr_s = pr_s;
   s.share_sensitivity = 1;
   s.paste_sensitivity = double(c);
+  s.privada_sensitivity = 1;
   return s;
 }
 
@@ -80,6 +81,24 @@ double exact_break_even_pr_s(std::uint64_t n, std::uint64_t c, double pr_u, doub
   const double target = expected_abs_noise(privada);
   auto g = [&](double pr_s) { return expected_abs_noise(unit(n, c, pr_u, pr_s, ratio)) - target; };
   return bisect(g, 0.0, 1.0, false);
+}
+
+double exact_optimum_ratio(std::uint64_t n, std::uint64_t c, double pr_u, double pr_s) {
+  auto g = [&](double ratio) { return expected_abs_noise(unit(n, c, pr_u, pr_s, ratio)); };
+  // E|noise| is unimodal in ratio (each layer's scale falls as its share grows): golden section.
+  const double phi = (std::sqrt(5.0) - 1) / 2;
+  double lo = 1e-6, hi = 1 - 1e-6;
+  double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo), ga = g(a), gb = g(b);
+  while (hi - lo > 1e-7) {
+    if (ga <= gb) {
+      hi = b, b = a, gb = ga;
+      a = hi - phi * (hi - lo), ga = g(a);
+    } else {
+      lo = a, a = b, ga = gb;
+      b = lo + phi * (hi - lo), gb = g(b);
+    }
+  }
+  return 0.5 * (lo + hi);
 }
 
 }  // namespace dplab::lu_aggregation

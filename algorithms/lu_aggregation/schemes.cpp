@@ -27,7 +27,7 @@ std::vector<Layer> layers(const Setting& s) {
       return {{"curator noises (Orig: always)", s.n, d, 1.0, eps_u},
               {"aggregator noises (Orig: always)", s.c, d, 1.0, eps_s}};
     case Scheme::PrivaDA:
-      return {{"PrivaDA: one noise per aggregator at eps_s + max eps_u", s.c, d, 1.0, s.eps}};
+      return {{"PrivaDA: one noise per aggregator at eps_s + max eps_u", s.c, s.privada_sensitivity, 1.0, s.eps}};
     case Scheme::PASTE:
       return {{"PASTE: distributed Laplace perturbation of the total", 1, s.paste_sensitivity, 1.0, s.eps}};
   }

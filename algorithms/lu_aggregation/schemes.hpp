@@ -10,7 +10,11 @@
 //             eps_u = ratio eps, eps_s = (1 - ratio) eps.
 //   Orig      the same with both probabilities 1.
 //   PrivaDA   (Eigner et al. 2014) each aggregator adds Lap(D / (eps_s + max eps_u)) = Lap(D / eps):
-//             the right side of Ineq. 4.1.
+//             the right side of Ineq. 4.1. A curator's whole value moves all c partial sums by its
+//             share, so this is c eps-DP with a curator as the neighbour (the sum of the c noises has
+//             the tails of one Lap(D / eps), and the total moves by c D). `privada_sensitivity:
+//             curator` calibrates each noise to the whole value, Lap(D_P / eps): eps-DP at curator
+//             level, the budget PASTE's one Lap(D_P / eps) has.
 //   PASTE     (Rastogi and Nath 2010) the distributed Laplace perturbation algorithm: each of the
 //             n curators adds a share of noise (four Gaussians) and the shares of all curators add
 //             up to exactly one Lap(D_P / eps) on R, so the release is R + Lap(D_P / eps) in law,
@@ -42,6 +46,7 @@ struct Setting {
   double pr_u = 1, pr_s = 1;      // noise probabilities of ThisWork (Orig: 1, 1)
   double share_sensitivity = 0;   // D = max_{i,j} w_i^j u_i
   double paste_sensitivity = 0;   // D_P
+  double privada_sensitivity = 0; // D (the thesis's model) or max_i u_i (curator level)
 };
 
 // One layer of noises: `count` parts of sensitivity `sensitivity`, each present with

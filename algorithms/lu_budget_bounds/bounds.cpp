@@ -55,4 +55,9 @@ std::vector<Mechanisms::NoiseGroup> local_groups(const CuratorQuery& q, const Bo
   return q.groups;
 }
 
+double widest_noise_sensitivity(const CuratorQuery& q, const BoundNoise& b) {
+  if (b.local_uses_global) return q.global;
+  return q.local.empty() ? 0.0 : *std::max_element(q.local.begin(), q.local.end());
+}
+
 }  // namespace dplab::lu_budget_bounds

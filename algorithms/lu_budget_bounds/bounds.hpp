@@ -38,4 +38,8 @@ BoundNoise bound_noise(const CuratorQuery& q, Bound b, double eps);
 // The curators' noise groups under a bound (Df_L(x_i) groups, or every curator at Df_G).
 std::vector<Mechanisms::NoiseGroup> local_groups(const CuratorQuery& q, const BoundNoise& b);
 
+// The widest curator noise's sensitivity under a bound (max_i Df_L(x_i), or Df_G): what sets
+// the curator-level loss (curator_level_loss).
+double widest_noise_sensitivity(const CuratorQuery& q, const BoundNoise& b);
+
 }  // namespace dplab::lu_budget_bounds

@@ -72,8 +72,33 @@ CuratorQuery query_of(const CuratorTotals& data, Query q) {
   }
   for (const auto& [s, count] : by_sensitivity) c.groups.push_back({s, count});
   c.global = q == Query::Sum ? data.value_bound * data.records_bound : data.records_bound;
+  c.record_bound = q == Query::Sum ? data.value_bound : 1.0;
   if (!(c.local_X > 0)) throw Error("dataset '" + data.name + "': every curator's f(x_i) is 0");
   return c;
+}
+
+Sensitivity parse_sensitivity(const std::string& name) {
+  if (name == "local") return Sensitivity::Local;
+  if (name == "value_bound") return Sensitivity::ValueBound;
+  throw Error("unknown sensitivity '" + name + "' (allowed: local, value_bound)");
+}
+
+CuratorQuery at_value_bound(CuratorQuery q) {
+  // Every curator, even one with no record yet: under record neighbours its first record is
+  // what its noise hides.
+  q.local.assign(q.f.size(), q.record_bound);
+  q.sum_local = q.record_bound * double(q.f.size());
+  q.groups = {{q.record_bound, q.f.size()}};
+  return q;
+}
+
+CuratorQuery query_of(const CuratorTotals& data, Query q, Sensitivity s) {
+  CuratorQuery c = query_of(data, q);
+  return s == Sensitivity::ValueBound ? at_value_bound(std::move(c)) : c;
+}
+
+double curator_level_loss(const CuratorQuery& q, double noise_sensitivity, double eps) {
+  return eps * q.local_X / noise_sensitivity;
 }
 
 }  // namespace dplab::lu_budget_bounds

@@ -40,6 +40,11 @@ class NoiseGap : public Algorithm {
         ParamSpec::text("bound", "ThisWork", "global budget: MaxEpsilon [99], ThisWork (Theorem 5.1) or SumEpsilon [140]")
             .one_of(bound_names()),
         ParamSpec::integer("rounds", 10000, "rounds per trial (the thesis's N = 100,000 is trials x rounds)").at_least(1).at_most(1e9),
+        ParamSpec::text("sensitivity", "local",
+                        "MaxEpsilon's and ThisWork's curator noise: local (Df_L(x_i), Algorithm 5.1 as published: not "
+                        "eps-DP) or value_bound (the public record bound for every curator: the provable variant; "
+                        "Theorem 5.1's budget is then computed with it). SumEpsilon always uses Df_G(X)")
+            .one_of({"local", "value_bound"}),
     };
     i.outputs = {
         {"mae", "mean over the rounds of |G| - |L|, oriented by the sign of E|G| - E|L| (its mean over trials: §5.4.1's MAE)", false, ""},
@@ -54,10 +59,27 @@ class NoiseGap : public Algorithm {
         {"local_sensitivity_X", "Df_L(X) = max_i f(x_i)", false, ""},
         {"sum_local_sensitivities", "sum_i Df_L(x_i)", false, ""},
         {"global_sensitivity", "Df_G(X)", false, ""},
+        {"eps_curator_level", "the release's loss when a whole curator joins or leaves, eps max_j f(x_j) / max_i Df_i "
+                              "(Theorem 5.1's eps_global claims to bound it)", false, ""},
     };
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Ratings, DatasetKind::CuratorTotals};
     i.unauditable = "its outputs are statistics over many simulated releases (mean noise magnitudes), not a release";
+    // What Algorithm 5.1's curators add under each bound: local sensitivities for MaxEpsilon and
+    // ThisWork (Table 2.5), the global one for SumEpsilon.
+    i.privacy = PrivacyStatus::dp("every curator's noise at a public bound: Df_G (SumEpsilon) or the record bound "
+                                  "(sensitivity: value_bound, MaxEpsilon), parallel composition over disjoint curators");
+    i.privacy_rules = {
+        when("bound = ThisWork",
+             [](const Params& p) { return p.text("bound") == "ThisWork"; },
+             PrivacyStatus::not_dp("lu_thesis.theorem51_budget",
+                                   "Theorem 5.1's global budget is no DP bound for a whole curator (417.4 eps against "
+                                   "84.2 eps on ML-100), whatever the curators' noise")),
+        when("bound = MaxEpsilon with sensitivity = local",
+             [](const Params& p) { return p.text("bound") == "MaxEpsilon" && p.text("sensitivity") == "local"; },
+             PrivacyStatus::not_dp("lu_thesis.alg51_local_sensitivity",
+                                   "the curators' noise at local sensitivities Df_L(x_i), from their own data")),
+    };
     return i;
   }
 
@@ -66,7 +88,7 @@ class NoiseGap : public Algorithm {
     const double eps = p.real("eps");
     const auto rounds = static_cast<std::uint64_t>(p.integer("rounds"));
     const auto totals = curator_totals(*ctx.data);
-    const CuratorQuery q = query_of(*totals, parse_query(p.text("query")));
+    const CuratorQuery q = query_of(*totals, parse_query(p.text("query")), parse_sensitivity(p.text("sensitivity")));
     const BoundNoise b = bound_noise(q, parse_bound(p.text("bound")), eps);
     const auto groups = local_groups(q, b);
     const double g_scale = b.global_sensitivity / b.eps_global;
@@ -100,6 +122,7 @@ class NoiseGap : public Algorithm {
     ctx.out.scalar("local_sensitivity_X", q.local_X);
     ctx.out.scalar("sum_local_sensitivities", q.sum_local);
     ctx.out.scalar("global_sensitivity", q.global);
+    ctx.out.scalar("eps_curator_level", curator_level_loss(q, widest_noise_sensitivity(q, b), eps));
   }
 };
 

@@ -9,12 +9,23 @@
 
 namespace dplab {
 
+// How DSG_C chooses its one-to-one matching (every cluster of the side with fewer clusters is
+// matched; the clusters left over on the other side add their sizes to M_cost either way):
+//   Code:  the Hungarian method minimises the distances of the matched pairs only, then the
+//          leftover sizes are added (the authors' Dissimilarity2.java, lchen10/DiffPrivWaveCluster).
+//   Paper: the matching minimises the whole M_cost of §6.1, pair distances plus leftover sizes
+//          ("the optimal matching with the minimum M_cost").
+// They differ when leaving a large cluster unmatched costs more than the pair distance saved.
+enum class DsgMatching { Code, Paper };
+
 // DSG_C (§6.1) over the cells of one grid: the clusters of significant cells (label != 0) of
-// `truth` and `found` are matched one-to-one by the Hungarian method minimising the total
-// distance max(|Ci \ Cj|, |Cj \ Ci|); every cluster left unmatched (on either side: the side
-// with more clusters) adds its size; the total is divided by the number of significant cells of
+// `truth` and `found` are matched one-to-one by the Hungarian method (distance
+// max(|Ci \ Cj|, |Cj \ Ci|), objective per `matching`); every cluster left unmatched (on the side
+// with more clusters: the paper's formula covers more true than private clusters, the authors'
+// code either side) adds its size; the total is divided by the number of significant cells of
 // `truth`. 0 for identical clusterings; NaN when `truth` has no significant cell.
-double dsg_c(std::span<const std::int32_t> truth, std::span<const std::int32_t> found);
+double dsg_c(std::span<const std::int32_t> truth, std::span<const std::int32_t> found,
+             DsgMatching matching = DsgMatching::Code);
 
 // F-measure against a reference (§7.3, "true WaveCluster results as the ground truth"): every
 // reference class i, weighted by its share of the points, scores its best F1 over the found
@@ -24,6 +35,19 @@ double dsg_c(std::span<const std::int32_t> truth, std::span<const std::int32_t> 
 // `noise_is_class` false, the reference's noise points are left out and noise in `found` matches
 // no class (it only lowers recall). 1 for identical clusterings.
 double f_measure(std::span<const std::int32_t> truth, std::span<const std::int32_t> found, bool noise_is_class = true);
+
+// The F-measures of the evaluation suite the paper cites for F-measure ([2], Achtert et al.,
+// ICDE 2012: ELKI's EvaluateClustering, the reference clustering first; noise is one more
+// class). None is the paper's own: it gives no formula and its code does not compute one.
+//   BestMatch:    f_measure above (each reference class's best F1, weighted by its size).
+//   SetMatching:  the harmonic mean of purity sum_i max_j n_ij / N and inverse purity
+//                 sum_j max_i n_ij / N ("SM-F1"): a merge costs only the smaller side of it.
+//   PairCounting: 2 a / (pairs together in truth + pairs together in found), a = pairs
+//                 together in both ("Pair-F1", without self-pairs).
+//   BCubed:       the harmonic mean of the mean over points of |C(p) ∩ K(p)| / |K(p)| and of
+//                 |C(p) ∩ K(p)| / |C(p)| ("BCubed-F1").
+enum class FDefinition { BestMatch, SetMatching, PairCounting, BCubed };
+double f_measure(std::span<const std::int32_t> truth, std::span<const std::int32_t> found, FDefinition definition);
 
 // OCM (§6.2): 1 - CT / TT over the test points, where CT counts the points whose two predicted
 // classes form a matched pair. Noise is matched to noise (the authors' code adds the points both

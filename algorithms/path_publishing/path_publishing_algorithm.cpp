@@ -90,6 +90,20 @@ class PathPublishing : public Algorithm {
     };
     i.accepts = {DatasetKind::Network};
     i.dataset_optional = true;
+    // The neighbours of Lemma 6.1 and Theorem 6.1 differ in one edge. No configuration is
+    // eps-DP for them as published: Algorithm 6.2 leaks (both ways), and without it the edges
+    // go out as they are. Algorithm 6.1's data-dependent range (lu_thesis.path_subnum_range) is
+    // a further finding behind these two.
+    i.privacy = PrivacyStatus::not_dp("lu_thesis.path_vertices_only",
+                                      "Algorithm 6.1 alone: the network's edges go into G_P as they are");
+    i.privacy_rules = {
+        when_param("dp_edges", {"true"},
+                   PrivacyStatus::not_dp("lu_thesis.path_edge_step",
+                                         "Algorithm 6.2: a missing path edge is never joined under N, joined with "
+                                         "probability >= 1/2 under N'")),
+        when_param("dp_vertices", {"false"},
+                   PrivacyStatus::none("neither DP step: the network's path is published as it is (Fig. 6.8)")),
+    };
     return i;
   }
 

@@ -22,9 +22,12 @@ class Baseline : public Algorithm {
     i.params.push_back(ParamSpec::real("ag_alpha", 0.5, "adaptive grid: share of eps for its first level (Qardaji et al.: 0.5)")
                            .above(0)
                            .below(1));
-    i.params.push_back(ParamSpec::integer("ag_m1", 0,
-                                          "adaptive grid: first-level size; 0: Qardaji's formula max(10, ceil(sqrt(N eps / 10) / 4)) "
-                                          "(the authors' code fixed 10)")
+    // m1 = 10 is what the authors ran (flat_origin.py, num_partitions=10, in lchen10/DiffPrivWaveCluster);
+    // Qardaji's formula moves m1 with N eps, and where it lands on g/2 the level-1 cells line up
+    // with the cells of W, which changes k' for reasons that have nothing to do with privacy.
+    i.params.push_back(ParamSpec::integer("ag_m1", 10,
+                                          "adaptive grid: first-level size m1 (10: as the authors ran it); 0: Qardaji's "
+                                          "formula max(10, ceil(sqrt(N eps / 10) / 4))")
                            .at_least(0)
                            .at_most(4096));
     i.outputs = clustering_outputs();
@@ -32,6 +35,9 @@ class Baseline : public Algorithm {
     i.outputs.push_back({"m1", "first-level size of the adaptive grid", false, ""});
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.privacy = PrivacyStatus::dp(
+        "the adaptive grid's two levels of Laplace counts at alpha eps and (1 - alpha) eps (Qardaji et al. 2013), "
+        "then post-processing; N taken as public for the grid size m1, as they do (ag_m1 fixes m1)");
     return i;
   }
 

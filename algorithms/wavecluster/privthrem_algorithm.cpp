@@ -39,6 +39,13 @@ class PrivTHREM : public Algorithm {
     i.outputs = clustering_outputs();
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.privacy = PrivacyStatus::dp(
+        "Laplace on the count grid at alpha eps, the threshold by the exponential mechanism at (1 - alpha) eps over "
+        "a public range (em_range: public)");
+    i.privacy_rules = {when_param("em_range", {"data_max"},
+                                  PrivacyStatus::not_dp("wavecluster.privthrem_range",
+                                                        "the threshold's range (0, max W] is the data's (the paper's "
+                                                        "Algorithm 4)"))};
     return i;
   }
 

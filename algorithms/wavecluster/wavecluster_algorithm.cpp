@@ -30,6 +30,7 @@ class WaveClusterAlgorithm : public Algorithm {
     i.outputs.push_back({"point_label", "cluster of the displayed points (0: noise, in a non-significant cell)", true, "point", false, /*raw=*/true});
     i.deterministic = true;
     i.accepts = {DatasetKind::Points};
+    i.privacy = PrivacyStatus::none("non-private WaveCluster: the true clustering the private techniques are compared with");
     return i;
   }
 

@@ -8,8 +8,11 @@ namespace {
 class LaplaceWorkload : public Algorithm {
  public:
   AlgorithmInfo info() const override {
-    return linear_queries::problem_info("workload_division.laplace_workload",
-                                        "Laplace(Delta_W/eps) on every answer of W x (Definition 4)");
+    AlgorithmInfo i = linear_queries::problem_info("workload_division.laplace_workload",
+                                                   "Laplace(Delta_W/eps) on every answer of W x (Definition 4)");
+    i.privacy = PrivacyStatus::dp("Laplace(Delta_W / eps) on every answer, Delta_W the workload's L1 sensitivity "
+                                  "(Definition 4)");
+    return i;
   }
   void run(TrialContext& ctx) const override {
     linear_queries::WorkloadProblem pb = linear_queries::workload_problem(ctx);

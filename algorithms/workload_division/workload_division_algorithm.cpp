@@ -24,6 +24,9 @@ class WorkloadDivision : public Algorithm {
                            .one_of({"expected_error", "pseudocode"}));
     i.outputs.push_back({"parts", "number of parts (leaves) the workload was divided into", false, ""});
     i.outputs.push_back({"expected_error", "expected average L1 error per query of the division (§3.2)", false, ""});
+    i.privacy = PrivacyStatus::dp(
+        "each part answered by the Laplace mechanism at its budget, the budgets adding up to eps (eq. 4); the "
+        "division reads only the public workload");
     return i;
   }
 

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "framework/findings.hpp"
 #include "framework/registry.hpp"
 
 namespace {
@@ -51,6 +52,9 @@ class GaussianMean : public Algorithm {
     a.delta_param = "delta";
     a.accepts = {DatasetKind::Points};
     a.unauditable = "an example plugin";
+    // Every algorithm says whether it is DP as run (dp, not-dp with a finding, or none).
+    a.privacy = PrivacyStatus::dp("(eps, delta)-DP: the Gaussian mechanism on a clipped sum of L2 sensitivity "
+                                  "bound, n public (replace-one neighbours)");
     return a;
   }
   void run(TrialContext& ctx) const override {
@@ -77,6 +81,8 @@ class ForgotNoise : public Algorithm {
     a.delta_param = "delta";
     a.accepts = {DatasetKind::Points};
     a.unauditable = "an example plugin";
+    // Not DP: the status names a finding, registered below with the evidence.
+    a.privacy = PrivacyStatus::not_dp("my.forgot_noise", "releases the exact mean");
     return a;
   }
   void run(TrialContext& ctx) const override {
@@ -90,3 +96,13 @@ class ForgotNoise : public Algorithm {
 
 DPLAB_ALGORITHM(GaussianMean);
 DPLAB_ALGORITHM(ForgotNoise);
+
+// A finding states why a not-dp algorithm is not DP (framework/findings.hpp); `dplab list
+// findings` and the figures' footnotes show it.
+DPLAB_FINDINGS(my, {{
+                       .id = "my.forgot_noise",
+                       .title = "my.forgot_noise releases the exact mean of the clipped values",
+                       .evidence = "run() adds no noise; dplab warns that its trials declared a budget but spent nothing",
+                       .docs = "examples/my_plugin/my_algorithm.cpp",
+                       .unaudited = "an example plugin (AlgorithmInfo::unauditable)",
+                   }});

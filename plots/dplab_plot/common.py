@@ -1,9 +1,12 @@
-"""Drawing helpers shared by the plot kinds: labels, panels, the provenance footer, saving."""
+"""Drawing helpers shared by the plot kinds: labels, panels, privacy marks, the provenance footer,
+saving."""
 import re
+import textwrap
 
 import matplotlib
 
 matplotlib.use("Agg")
+matplotlib.rcParams["svg.fonttype"] = "none"  # SVG text stays text: searchable, editable
 import matplotlib.pyplot as plt  # noqa: E402
 
 from .result import fail, same  # noqa: E402
@@ -23,6 +26,35 @@ def x_number(v):
 def label_of(opts, value):
     labels = opts.get("labels", {})
     return str(labels.get(value, labels.get(str(value), value)))
+
+
+DAGGER = "\u2020"
+# How a not eps-DP series is drawn (issue 28): dashed with hollow markers (lines), hatched bars.
+NOT_DP_LINE = {"linestyle": "--", "markerfacecolor": "none"}
+NOT_DP_BAR = {"hatch": "///", "edgecolor": "black", "linestyle": "--", "linewidth": 0.6}
+
+
+def mark_series(res, label, points):
+    """A series' label, and whether it is drawn as not eps-DP: when any of its points is not-dp
+    its label gets a dagger and its findings go to the figure's footnote (finish)."""
+    findings = [res.privacy(p)[1] for p in points if res.privacy(p)[0] == "not-dp"]
+    if not findings:
+        return label, False
+    for f in findings:
+        res.marked[f] = res.findings.get(f, {}).get("title", "")
+    if len(findings) < len(points):
+        res.partial.append(f"{label}: {len(findings)} of {len(points)} points")
+    return f"{label} {DAGGER}", True
+
+
+def privacy_footnote(res):
+    """The footnote of a figure with not eps-DP series, or "" (one line per finding)."""
+    if not res.marked:
+        return ""
+    lines = [f"{DAGGER} not \u03b5-DP as published: see {f}" + (f" ({t})" if t else "") for f, t in sorted(res.marked.items())]
+    if res.partial:
+        lines.append(f"{DAGGER} only at some points of: " + "; ".join(res.partial))
+    return "\n".join(lines) + "\n(dplab list findings; docs/privacy-findings.md)"
 
 
 def panel_groups(res, opts):
@@ -78,18 +110,40 @@ def provenance(res, note):
     return " | ".join(parts)
 
 
+def fixed_caption(fixed, suptitle=""):
+    """What a figure holds fixed, as one line: the items of `fixed` (one per line: the dataset's
+    label, then `name = value` per fixed parameter) that the super-title does not already say.
+    An item counts as said only where it stands whole in the title, not inside a longer number
+    or word ("eps = 1" is not said by "eps = 10"); an item is never cut (a label may hold ", ")."""
+    items = [item for item in fixed.split("\n") if item]
+    if suptitle:
+        items = [item for item in items
+                 if not re.search(r"(?<![\w.])" + re.escape(item) + r"(?![\w.])", suptitle)]
+    return ", ".join(items)
+
+
 def finish(fig, res, opts, note, out_base, formats):
     """The figure's super-title, its provenance line and the files."""
     # The title says what the figure holds fixed (the dataset and the spec's fixed parameters).
-    fixed = getattr(res, "fixed", "")
-    if opts.get("suptitle"):  # what the title already says is not repeated
-        fixed = ", ".join(part for part in fixed.split(", ") if part and part not in opts["suptitle"])
+    fixed = fixed_caption(getattr(res, "fixed", ""), opts.get("suptitle", ""))
+    if opts.get("suptitle"):
         fig.suptitle(opts["suptitle"] + (f"\n{fixed}" if fixed else ""))
     elif fixed:
         fig.suptitle(fixed, fontsize=9)
     fig.text(0.01, 0.005, provenance(res, note), fontsize=6, color="gray")
     fig.tight_layout(rect=(0, 0.02, 1, 1))
+    add_footnote(fig, res)
     return save(fig, out_base, formats)
+
+
+def add_footnote(fig, res):
+    """The privacy footnote below the figure (the saved image's tight box takes it in), its
+    lines wrapped to the figure's width (about 15 characters of 7-point text per inch)."""
+    footnote = privacy_footnote(res)
+    if footnote:
+        width = max(60, int(fig.get_figwidth() * 15))
+        text = "\n".join(textwrap.fill(line, width, subsequent_indent="   ") for line in footnote.split("\n"))
+        fig.text(0.01, 0.0, text, fontsize=7, va="top")
 
 
 def save(fig, out_base, formats):

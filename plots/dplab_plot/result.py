@@ -51,11 +51,14 @@ def verify_checked(path):
 
 
 class Result:
-    def __init__(self, path, summary_path):
+    def __init__(self, path, summary_path, data_path=None):
+        """`path` names the result in messages; `data_path`, when given, is the file read (a
+        format-2 copy of a format-1 `path`, made by `dplab plot`)."""
         self.path = path
-        verify_checked(path)
+        self.data_path = data_path or path
+        verify_checked(self.data_path)
         try:
-            with h5py.File(path, "r") as f:
+            with h5py.File(self.data_path, "r") as f:
                 self.meta = {k: attr_str(f.attrs[k]) for k in f.attrs.keys()}
                 self.plot = json.loads(self.meta.get("plot_json") or "{}")
                 pts = f["points"]
@@ -73,15 +76,29 @@ class Result:
         self.npoints = self.done.shape[0] if self.done.ndim == 2 else 0
         try:
             with open(summary_path) as f:
-                rows = json.load(f)["rows"]
+                summary = json.load(f)
+            rows = summary["rows"]
         except (OSError, ValueError, KeyError) as e:
             fail(f"{summary_path}: cannot read the statistics of {path} ({e})")
+        # Each point's privacy status and the findings they name (framework/result_privacy.hpp),
+        # and what a figure marked of them (common.mark_series; the footnote, common.finish).
+        privacy = summary.get("privacy") or {}
+        self.privacy_points = privacy.get("points") or []
+        self.findings = privacy.get("findings") or {}
+        self.marked = {}    # finding id -> its title, for every not-dp series drawn
+        self.partial = []   # labels of marked series that mix dp and not-dp points
         # (point, metric, baseline) -> rows sorted by index
         self.stats = {}
         for r in rows:
             self.stats.setdefault((r["point"], r["metric"], r["baseline"]), []).append(r)
         for v in self.stats.values():
             v.sort(key=lambda r: r["index"] or 0)
+
+    def privacy(self, p):
+        """(status, finding) of point p: "dp", "not-dp" or "none", and the finding of a not-dp point."""
+        if p < len(self.privacy_points):
+            return self.privacy_points[p]["privacy"], self.privacy_points[p]["finding"]
+        return "", ""
 
     def value(self, column, p):
         if column not in self.columns:
@@ -133,7 +150,7 @@ class Result:
         """One trial's raw values of a vector metric, [points x length] (NaN padding): data a
         figure draws as it is (one run's points), not a statistic."""
         try:
-            with h5py.File(self.path, "r") as f:
+            with h5py.File(self.data_path, "r") as f:
                 if f"metrics/{metric}" not in f:
                     fail(f"{self.path}: the plot needs the vector metric {metric!r}, which the result does not have")
                 data = f[f"metrics/{metric}"]

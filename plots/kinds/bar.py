@@ -1,8 +1,10 @@
 """Grouped bars: one group per value of x (categorical, in spec order), one bar per series, the
-mean over trials with its 95% interval as an error bar."""
+mean over trials with its 95% interval as an error bar. A series with a point that is not
+eps-DP as run is hatched with a dashed edge, its label carries a dagger, and a footnote names
+the finding."""
 import numpy as np
 
-from dplab_plot.common import finish, label_of, panel_axes, trials_done
+from dplab_plot.common import NOT_DP_BAR, finish, label_of, mark_series, panel_axes, trials_done
 
 REQUIRED = ["y", "x"]
 
@@ -23,6 +25,8 @@ def draw(res, opts, out_base, formats):
                 keys.append(k)
         width = 0.8 / max(1, len(keys))
         for j, k in enumerate(keys):
+            label, not_dp = mark_series(res, label_of(opts, k) if series else y,
+                                        [p for p in sel if not series or res.value(series, p) == k])
             mean, err = [], []
             for xv in xs:
                 pts = [p for p in sel if res.value(x, p) == xv and (not series or res.value(series, p) == k)]
@@ -45,7 +49,7 @@ def draw(res, opts, out_base, formats):
                 cut = np.isfinite(mean) & (mean > 0) & (mean - err <= 0)
                 below = np.where(cut, 0.9 * mean, err)
                 clipped = clipped or bool(cut.any())
-            ax.bar(pos, mean, width, yerr=[below, err], capsize=2, label=label_of(opts, k) if series else y)
+            ax.bar(pos, mean, width, yerr=[below, err], capsize=2, label=label, **(NOT_DP_BAR if not_dp else {}))
         ax.set_xticks(np.arange(len(xs)))
         rotation = opts.get("xrotation", 0)
         ax.set_xticklabels([label_of(opts, v) for v in xs], rotation=rotation, ha="right" if rotation else "center")

@@ -3,13 +3,18 @@ vector metric), one line per series, the mean with its 95% band (or the sd), the
 values as dotted lines with crosses.
 
 Analytic curves the engine computed (outputs of the algorithms, e.g. an exact expectation):
-`expected: <metric>` draws that metric of every series as a thin dashed line in the series'
+`expected: <metric>` draws that metric of every series as a thin dash-dot line in the series'
 colour; `right: {y: <metric>, series: <label>, label, ylabel, logy, vline: <metric(s)>, vline_label}`
 draws one series' metric on a second y axis, with vertical lines at the (engine-computed)
-values of the `vline` metrics, e.g. the optimum of the curve."""
+values of the `vline` metrics, e.g. the optimum of the curve. `note: {metric, series, text}`
+writes a sentence in each panel with one series' metric put in text's {} (its value, or "a to
+b" along x when it varies), e.g. the probability that a scheme releases the exact answer.
+
+A series with a point that is not eps-DP as run (its algorithm's privacy status, issue 28) is
+dashed with hollow markers, its label carries a dagger, and a footnote names the finding."""
 import numpy as np
 
-from dplab_plot.common import finish, label_of, panel_axes, trials_done, x_number
+from dplab_plot.common import NOT_DP_LINE, finish, label_of, mark_series, panel_axes, trials_done, x_number
 
 REQUIRED = ["y"]
 
@@ -31,7 +36,7 @@ def draw(res, opts, out_base, formats):
             key = res.value(series, p) if series else ""
             lines.setdefault(key, []).append(p)
         for key, pts in lines.items():
-            label = label_of(opts, key) if series else opts.get("label", y)
+            label, not_dp = mark_series(res, label_of(opts, key) if series else opts.get("label", y), pts)
             if x == "index":
                 (p,) = pts[:1]
                 mean, lo, hi, _ = res.summary(y, p, stat, baseline)
@@ -51,8 +56,11 @@ def draw(res, opts, out_base, formats):
                 hi = np.array([pick(s[2]) for s in stats])
                 refs = [res.paper(y, q, k + 1 if "y_index" in opts else None) for q in pts]
             style = opts.get("styles", {}).get(str(key), {})
+            look = {"linestyle": style.get("linestyle", "-")}
+            if not_dp:  # the spec's linestyle gives way: dashed says "not eps-DP"
+                look.update(NOT_DP_LINE)
             (line,) = ax.plot(xs, mean, marker=style.get("marker", "o" if len(xs) <= 20 else None),
-                              markersize=4, linestyle=style.get("linestyle", "-"), label=label)
+                              markersize=4, label=label, **look)
             if band != "none" and stat == "mean" and np.any(np.isfinite(lo)):
                 if opts.get("logy"):
                     # A band reaching 0 or below (few trials, a large spread) has no place on a log
@@ -62,10 +70,10 @@ def draw(res, opts, out_base, formats):
                 ax.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.2, linewidth=0)
             if opts.get("expected") and x != "index":
                 exp = np.array([res.summary(opts["expected"], q)[0][0] for q in pts])
-                first = not any(h.get_label() == "dashed: " + opts.get("expected_label", "exact expectation")
-                                for h in ax.get_lines())
-                ax.plot(xs, exp, linestyle="--", linewidth=0.9, color=line.get_color(),
-                        label=("dashed: " + opts.get("expected_label", "exact expectation")) if first else "_nolegend_")
+                name = "dash-dot: " + opts.get("expected_label", "exact expectation")
+                first = not any(h.get_label() == name for h in ax.get_lines())
+                ax.plot(xs, exp, linestyle="-.", linewidth=0.9, color=line.get_color(),
+                        label=name if first else "_nolegend_")
             if any(r is not None for r in refs):
                 rx = [a for a, r in zip(xs, refs) if r is not None]
                 ry = [r for r in refs if r is not None]
@@ -90,6 +98,8 @@ def draw(res, opts, out_base, formats):
             top, h2, n2 = _draw_right(ax, res, opts["right"], lines, x)
             handles, names = handles + h2, names + n2
         legends.append((top, handles, names))
+        if opts.get("note") and x != "index":
+            _draw_note(ax, res, opts["note"], lines, x)
     # Panels that would repeat the same legend share one, beside the figure.
     if len(legends) > 1 and all(n == legends[0][2] for _, _, n in legends) and legends[0][2]:
         fig.legend(legends[0][1], legends[0][2], loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8)
@@ -107,6 +117,20 @@ def draw(res, opts, out_base, formats):
     if clipped_any:
         note += " (cut at the axis where it reaches 0 on the log scale)"
     return finish(fig, res, opts, note, out_base, formats)
+
+
+def _draw_note(ax, res, note, lines, x):
+    """note["text"] with {} replaced by one series' note["metric"] (the mean over trials), in
+    the panel's lower left corner."""
+    pts = next((v for k, v in lines.items() if str(k) == str(note.get("series", ""))), None)
+    if not pts:
+        return
+    pts = sorted(pts, key=lambda q: x_number(res.value(x, q)))
+    values = [res.summary(note["metric"], q)[0][0] for q in pts]
+    fmt = lambda v: f"{v:.3g}"
+    said = fmt(values[0]) if len(set(fmt(v) for v in values)) == 1 else f"{fmt(values[0])} to {fmt(values[-1])}"
+    ax.text(0.02, 0.02, note.get("text", note["metric"] + " = {}").replace("{}", said), transform=ax.transAxes,
+            fontsize=7, va="bottom", ha="left", bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "0.7"})
 
 
 def _clip_for_log(mean, lo):

@@ -11,11 +11,12 @@ Options: x, y, color (vector metrics), noise (the label drawn in red as noise, d
 for no noise class), trial (1-based, default the first trial done), markersize (default 2),
 panels, panel_cols, title, suptitle, xlabel, ylabel, equal (equal axis scales, default false),
 count (a scalar metric whose value the panel title appends, default "clusters" when the result
-has it; otherwise the number of labels drawn).
+has it; otherwise the number of labels drawn). A panel of a point that is not eps-DP as run has a
+dagger in its title, and a footnote names the finding.
 """
 import numpy as np
 
-from dplab_plot.common import finish, panel_axes, trials_done
+from dplab_plot.common import finish, mark_series, panel_axes, trials_done
 from dplab_plot.result import fail
 
 REQUIRED = ["x", "y", "color"]
@@ -62,6 +63,7 @@ def draw(res, opts, out_base, formats):
             means = res.summary(count, sel[0])[0]
             value = means[0] if len(means) else None
         shown_count = f"{int(value)} {count}" if value is not None and np.isfinite(value) else f"{len(clusters)} clusters drawn"
+        title, _ = mark_series(res, title, sel)
         ax.set_title(f"{title} ({shown_count})" if title else shown_count)
         ax.set_xlabel(opts.get("xlabel", "x"))
         ax.set_ylabel(opts.get("ylabel", "y"))

@@ -1,10 +1,11 @@
 """A table: one row per value of `rows`, one column per value of `columns` (or per metric),
 cells "ours ±CI (paper value)"; also printed as Markdown on stdout. `where: {column: value or
-[values]}` keeps only the matching points (one table of several in a result)."""
+[values]}` keeps only the matching points (one table of several in a result). A cell of a point
+that is not eps-DP as run carries a dagger, and a footnote names the finding."""
 import matplotlib.pyplot as plt
 import numpy as np
 
-from dplab_plot.common import label_of, provenance, save, trials_done
+from dplab_plot.common import add_footnote, label_of, mark_series, privacy_footnote, provenance, save, trials_done
 from dplab_plot.result import same
 
 REQUIRED = ["rows"]
@@ -48,6 +49,7 @@ def draw(res, opts, out_base, formats):
             ours = fmt.format(mean[0])
             if n[0] > 1 and np.isfinite(hi[0]) and hi[0] > lo[0]:
                 ours += " ±" + fmt.format((hi[0] - lo[0]) / 2)
+            ours, _ = mark_series(res, ours, [p])
             ref = res.paper(m, p)
             row.append(ours + ("\n(paper " + fmt.format(ref) + ")" if ref is not None else ""))
         cells.append(row)
@@ -60,6 +62,8 @@ def draw(res, opts, out_base, formats):
     print("|" + "---|" * len(header))
     for r in text_rows:
         print("| " + " | ".join(r) + " |")
+    if res.marked:
+        print("\n" + privacy_footnote(res))
     fig_h = 0.9 + 0.45 * len(row_values)
     fig, ax = plt.subplots(figsize=(min(2.2 + 2.3 * len(col_keys), 16), fig_h))
     ax.axis("off")
@@ -72,4 +76,5 @@ def draw(res, opts, out_base, formats):
     trials = trials_done(res)
     ours = "ours: one trial (deterministic)" if trials <= 1 else f"ours: mean ± 95% CI half-width over {trials} trials"
     fig.text(0.01, 0.01, provenance(res, f"{ours}; (paper) as published"), fontsize=6, color="gray")
+    add_footnote(fig, res)
     return save(fig, out_base, formats)

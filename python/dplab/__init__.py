@@ -10,12 +10,24 @@ parameter with its declared type: integer as Int64, real as float64, boolean, te
 vector metric's index value as the file stores it, e.g. K = 10, 20, ..., else its 1-based
 position; <NA> for scalars; Int64 when every index value is an integer, else float64), `value`. Trials not computed yet are left out,
 and so is a vector metric's NaN padding. `wall_time` and `spent_eps` are metrics too.
+Among the points columns, `privacy` (dp, not-dp or none: whether the point's algorithm is
+eps-DP as run) and `privacy_finding` (the finding of a not-dp point, `dplab list findings`); a
+file written before results stored them gets them from the dplab binary (`dplab export --points`,
+which computes them from its registry): $DPLAB_BIN, else the build beside this package, else
+the binary of an installed prefix, else `dplab` on PATH.
 `dplab.meta(path)` gives the run's metadata (spec text, seed, code version, overrides, ...).
-The file's checksum is verified first (dplab.DamagedResult when it does not match).
+The file's checksum is verified first (dplab.DamagedResult when it does not match); a format-1
+file (no checksum) is refused too, naming the command that upgrades it (`dplab upgrade FILE`).
 
 Add the folder that holds this package to PYTHONPATH (PYTHONPATH=<dplab>/python) or copy it;
 it needs h5py, numpy and pandas (Debian: python3-h5py python3-pandas).
 """
+import csv
+import io
+import os
+import shutil
+import subprocess
+
 import h5py
 import numpy as np
 
@@ -37,6 +49,37 @@ def _typed(values, kind):
     if kind == "boolean" and isinstance(values, list):
         return pd.array([{"true": True, "false": False}.get(v) for v in values], dtype="boolean")
     return values
+
+
+PRIVACY_COLUMNS = ("privacy", "privacy_finding")
+
+
+def _dplab_binary():
+    """The dplab binary that computes what an older file lacks: $DPLAB_BIN, the build of this
+    source tree (python/../build/dplab), an installed prefix (share/dplab/python -> bin/dplab),
+    or dplab on PATH."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    candidates = [os.environ.get("DPLAB_BIN", ""), os.path.join(here, "..", "build", "dplab"),
+                  os.path.join(here, "..", "..", "..", "bin", "dplab"), shutil.which("dplab") or ""]
+    for c in candidates:
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+def _privacy_from_binary(path, npoints):
+    """The privacy columns of a file written before results stored them, computed by dplab."""
+    binary = _dplab_binary()
+    if binary is None:
+        raise RuntimeError(f"{path}: written before results stored their privacy status, and no dplab binary was "
+                           "found to compute it (set DPLAB_BIN to build/dplab)")
+    run = subprocess.run([binary, "export", path, "--points"], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"{path}: dplab export --points failed: {run.stderr.strip()}")
+    rows = list(csv.DictReader(io.StringIO(run.stdout)))
+    if len(rows) != npoints:
+        raise RuntimeError(f"{path}: dplab export --points gave {len(rows)} points, the file has {npoints}")
+    return {name: [row[name] for row in rows] for name in PRIVACY_COLUMNS}
 
 
 def meta(path):
@@ -65,6 +108,8 @@ def load(path):
         if "trials/spent_delta" in f:  # (eps, delta) algorithms only
             metrics["spent_delta"] = f["trials/spent_delta"][()]
     npoints, ntrials = done.shape
+    if any(name not in points for name in PRIVACY_COLUMNS):
+        points.update(_privacy_from_binary(path, npoints))
     p_idx, t_idx = np.nonzero(done)  # computed cells, point-major
     frames = []
     for name, data in metrics.items():

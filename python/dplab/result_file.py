@@ -13,14 +13,20 @@ class DamagedResult(ValueError):
 
 def verify_checked(path):
     """Raises DamagedResult (or OSError) unless the header's size and CRC-32 match the file.
-    Format-1 files (plain HDF5, before the framing) pass unverified."""
+    Format-1 files (plain HDF5, before the framing) have no checksum: a damaged one can crash the
+    HDF5 library inside this process, so they are refused with the command that upgrades them
+    (dplab reads them in an isolated process)."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:8] == HDF5_SIGNATURE:
-        return
+        raise DamagedResult(f"{path}: a format-1 result file (no checksum), which Python does not open; "
+                            f"`dplab upgrade {path}` rewrites it as format 2")
     if not data.startswith(b"DPLAB-RESULT\n") or len(data) < HEADER_BYTES:
         raise DamagedResult(f"{path}: not a dplab result file (no DPLAB-RESULT header)")
-    text = data[:HEADER_BYTES].split(b"\0", 1)[0].decode("ascii", "replace")
+    raw = data[:HEADER_BYTES].split(b"\0", 1)[0]
+    if data[len(raw):HEADER_BYTES].strip(b"\0"):  # the block's padding is zeros as written
+        raise DamagedResult(f"{path}: damaged result file (header block)")
+    text = raw.decode("ascii", "replace")
     fields = dict(line.split(" ", 1) for line in text.splitlines()[1:] if " " in line)
     try:
         size, crc = int(fields["bytes"]), int(fields["crc32"], 16)
