@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
     --formats) formats=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --fresh) fresh=yes; shift ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "reproduce-timed: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
