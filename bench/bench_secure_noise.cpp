@@ -68,20 +68,22 @@ void BM_SecureDiscreteGaussian(benchmark::State& state) {
 }
 BENCHMARK(BM_SecureDiscreteGaussian)->Arg(4)->Arg(1000000);
 
-// dplab audit mechanism.laplace at 10^5 runs per side (3 pairs: 6 x 10^5 runs), fast or secure
-// noise, two threads: items are algorithm runs.
+// dplab audit mechanism.laplace at 10^4 search runs per side of 3 pairs and 10^5 test runs per
+// side of the tested pairs, fast or secure noise, two threads: items are algorithm runs.
 void BM_AuditLaplace(benchmark::State& state) {
   dplab::audit::AuditOptions o;
   o.algorithm = "mechanism.laplace";
   o.params = {"eps=1"};
-  o.samples = 100000;
+  o.samples = 10000;
+  o.test_samples = 100000;
+  o.max_pairs = 3;
   o.alpha = 1e-3;
   o.threads = 2;
   o.noise = state.range(0) ? dplab::Mechanisms::Noise::secure : dplab::Mechanisms::Noise::fast;
   std::size_t runs = 0;
   for (auto _ : state) {
     const auto r = dplab::audit::run_audit(o);
-    runs += 2 * r.samples * r.pairs;
+    runs += 2 * (r.search_samples * r.pairs_searched + r.test_samples * r.pairs_tested);
     benchmark::DoNotOptimize(r.eps_hat);
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(runs));

@@ -1,5 +1,7 @@
 // The dplab subcommands. Each takes the arguments after its name and returns an exit code.
 #pragma once
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,7 +10,8 @@
 
 #include "datasets/catalogue.hpp"
 #include "core/params.hpp"
-#include "framework/home.hpp"
+#include "core/home.hpp"
+#include "framework/claims.hpp"
 #include "framework/registry.hpp"
 
 namespace dplab::cli {
@@ -22,9 +25,25 @@ int datasets(const std::vector<std::string>& args);
 int audit(const std::vector<std::string>& args);
 int merge(const std::vector<std::string>& args);
 int report(const std::vector<std::string>& args);
+int claims(const std::vector<std::string>& args);
+
+// A results folder claims are evaluated in: the own seed's (RESULTS) or a rerun at seed + k
+// (SCRATCH/seed+k, from `dplab claims --seeds`; "-trialsN" appended for a rerun at --trials N).
+struct SeedFolder {
+  std::string label, dir;
+  int offset = 0;
+};
+// The own folder, then seeds +1..+seeds under scratch (seeds 0: the seed+k folders found there).
+std::vector<SeedFolder> seed_folders(const std::string& results, const std::string& scratch, int seeds,
+                                     std::optional<std::int64_t> trials = std::nullopt);
+struct PaperVerdicts {
+  const ClaimsFile* file = nullptr;
+  std::vector<std::vector<ClaimOutcome>> by_folder;  // [folder][claim]
+};
+std::vector<PaperVerdicts> claim_verdicts(const std::vector<ClaimsFile>& files, const std::vector<SeedFolder>& folders);
 int upgrade(const std::vector<std::string>& args);
 
-// Where experiments/, plots/ and results/reference/ are (framework/home.hpp).
+// Where experiments/, plots/ and results/reference/ are (core/home.hpp).
 inline std::string home() { return dplab_home(); }
 
 // Parses the options of a command that takes one RESULT file (show, plot, export): `opts` plus

@@ -20,6 +20,7 @@ void print_catalogue_entry(const DatasetInfo& d) {
   if (!d.unavailable.empty()) std::cout << "    NOT AVAILABLE: " << d.unavailable << "\n";
   if (d.rows) std::cout << "    size: " << d.rows << " x " << d.cols << "\n";
   for (const auto& f : d.files) std::cout << "    file: " << f.path << "  sha256 " << f.sha256 << "\n";
+  if (d.embedded) std::cout << "    shipped with dplab: " << embedded_data_dir() << " (used when the data root lacks it)\n";
   if (!d.params.empty()) {
     std::cout << "    parameters:\n";
     print_params(d.params);
@@ -77,27 +78,53 @@ int show(const std::string& name, const std::vector<std::string>& params, std::u
   return 0;
 }
 
+// Checks every file of the named entries (all of them when none is named). A file that is not
+// in the data root is "missing", not a failure, when the whole catalogue is checked: most
+// datasets are fetched on demand (`make data`) and some cannot be (unavailable entries, listed
+// as such). A file that is there but has another sha256 always fails, and so does a missing file
+// of an entry named on the command line.
 int verify(std::vector<std::string> names, bool quiet) {
-  if (names.empty()) names = DatasetRegistry::instance().names();
+  const bool named = !names.empty();
+  if (!named) names = DatasetRegistry::instance().names();
   const std::string root = data_root();
   std::cout << "data root: " << root << "\n";
-  int bad = 0, checked = 0;
+  int bad = 0, checked = 0, missing = 0, unavailable = 0;
   for (const auto& name : names) {
     const DatasetInfo& info = find_dataset(name);
+    if (!info.unavailable.empty()) {
+      ++unavailable;
+      if (!quiet || named) std::cout << "  unavailable  " << name << ": not publicly available; " << info.unavailable << "\n";
+      continue;
+    }
     for (std::size_t i = 0; i < info.files.size(); ++i) {
       ++checked;
+      const std::string path = dataset_file_path(info, root, i);
+      std::error_code ec;
+      if (!fs::is_regular_file(path, ec)) {
+        ++missing;
+        if (!quiet || named)
+          std::cout << "  missing      " << info.files[i].path << " (dataset " << name << "; " << how_to_fetch(info) << ")\n";
+        continue;
+      }
       try {
         dataset_file(info, DatasetRequest{root, {}, 1}, i);
-        if (!quiet) std::cout << "  ok       " << info.files[i].path << "\n";
+        if (!quiet)
+          std::cout << "  ok           " << info.files[i].path
+                    << (path.rfind(embedded_data_dir(), 0) == 0 ? " (the copy shipped with dplab)" : "") << "\n";
       } catch (const Error& e) {
         ++bad;
-        std::cout << "  FAILED   " << e.what() << "\n";
+        std::cout << "  FAILED       " << e.what() << "\n";
       }
     }
   }
-  std::cout << checked - bad << " of " << checked << " files verified (checksums remembered in "
-            << verified_cache_path() << ")\n";
-  return bad ? 1 : 0;
+  std::cout << checked - bad - missing << " of " << checked << " files verified";
+  if (bad) std::cout << ", " << bad << " FAILED";
+  if (missing) std::cout << ", " << missing << " missing (`make data` fetches the public ones)";
+  if (unavailable)
+    std::cout << "; " << unavailable << " dataset(s) not publicly available (each with its substitute "
+              << (quiet && !named ? "without -q)" : "above)");
+  std::cout << " (checksums remembered in " << verified_cache_path() << ")\n";
+  return bad || (named && missing) ? 1 : 0;
 }
 
 }  // namespace
@@ -125,7 +152,8 @@ int datasets(const std::vector<std::string>& args) {
   if (vm.count("help") || words.empty()) {
     std::cout << opts << "\n  list             every dataset, generator and transform with files, checksums, sources\n"
                          "  show NAME        load it (generators: --param, --seed) and print size and statistics\n"
-                         "  verify [NAME..]  check that the files exist and match their sha256 (--full: re-hash all)\n";
+                         "  verify [NAME..]  check that the files present match their sha256 (--full: re-hash all);\n"
+                         "                   exit 1 when one does not, or when a NAME given is missing\n";
     return words.empty() && !vm.count("help") ? 2 : 0;
   }
   set_data_root_override(vm["data-dir"].as<std::string>());

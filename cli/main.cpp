@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "dplab_git_version.hpp"
 #include "core/error.hpp"
+#include "core/home.hpp"
 #include "framework/plugin_loader.hpp"
 
 namespace {
@@ -35,7 +36,9 @@ const char* kUsage =
     "  merge OUT SHARD...                               join the files of run --shard I/N into one result\n"
     "  audit NAME [--param k=v]... [--samples N]        test an algorithm's eps-DP claim statistically\n"
     "  report [--results DIR] [--out DIR] [--claims]    HTML reproduction report: claims, figures, paper's numbers\n"
+    "  claims [--paper P]... [--seeds K]                the papers' claims: verdicts with their intervals, at K seeds\n"
     "  upgrade RESULT...                                rewrite format-1 result files (no checksum) as format 2\n"
+    "  python-path                                      the folder to put on PYTHONPATH for `import dplab`\n"
     "\n"
     "  dplab -C DIR <command>   run the command as if started in DIR\n"
     "  dplab --plugins DIR ...  load every plugin .so in DIR (or one .so) first; repeatable, and\n"
@@ -89,6 +92,12 @@ int main(int argc, char** argv) {
     std::cout << kUsage;
     return 0;
   }
+  if (cmd == "python-path") {
+    // PYTHONPATH=$(dplab python-path) python3 -c 'import dplab': the package beside this binary's
+    // experiments (share/dplab/python when installed, python/ of the source tree otherwise).
+    std::cout << dplab::dplab_home() << "/python\n";
+    return 0;
+  }
   if (cmd == "--version" || cmd == "version") {
     std::cout << "dplab " << DPLAB_VERSION << " (" << DPLAB_GIT_DESCRIBE << ")\n";
     return 0;
@@ -107,8 +116,9 @@ int main(int argc, char** argv) {
     if (cmd == "audit") return dplab::cli::audit(args);
     if (cmd == "merge") return dplab::cli::merge(args);
     if (cmd == "report") return dplab::cli::report(args);
+    if (cmd == "claims") return dplab::cli::claims(args);
     if (cmd == "upgrade") return dplab::cli::upgrade(args);
-    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report, upgrade)\n";
+    std::cerr << "dplab: unknown command " << dplab::quote(cmd) << " (allowed: list, run, show, plot, export, datasets, merge, audit, report, claims, upgrade, python-path)\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "dplab " << cmd << ": " << e.what() << " (see dplab " << cmd << " --help)\n";

@@ -12,15 +12,18 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "framework/plot_check.hpp"
 #include "framework/result_privacy.hpp"
 #include "framework/checked_file.hpp"
 #include "framework/replace_file.hpp"
 #include "framework/spec.hpp"
 #include "framework/store.hpp"
 #include "framework/summary.hpp"
+#include "framework/sweep.hpp"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -89,25 +92,44 @@ struct Staging {
 };
 
 // The figure's caption of what it holds fixed: the dataset when the spec names one, and the
-// spec's fixed parameters (after the run's --set), e.g. "Birch3, eps = 1, k = 20". Read from the
-// spec text stored in the result; a spec this build can no longer read gets no caption.
-std::string fixed_caption(const ResultData& r) {
-  std::vector<std::string> overrides;
-  for (std::size_t at = 0; at < r.meta.overrides.size();) {
-    const std::size_t end = std::min(r.meta.overrides.find("; ", at), r.meta.overrides.size());
-    overrides.push_back(r.meta.overrides.substr(at, end - at));
-    at = end + 2;
-  }
-  Spec sp;
-  try {
-    sp = parse_spec(r.meta.spec_text, r.meta.spec_path, overrides);
-  } catch (const Error&) {
-    return "";
-  }
+// spec's fixed parameters (after the run's --set, already in the stored spec text), e.g.
+// "Birch3, eps = 1, k = 20".
+std::string fixed_caption(const Spec& sp) {
   // One item per line (plot.py's fixed_caption joins them): a dataset label may itself hold ", ".
   std::string out = sp.datasets.size() == 1 ? sp.datasets.front().label : "";
   for (const auto& [name, value] : sp.params) out += (out.empty() ? "" : "\n") + name + " = " + value.text;
   return out;
+}
+
+// The spec stored in the result (its text after the run's --set), with `plot_sets` (plot.<option>
+// overrides of this command) applied and the plot checked against the result's points: a figure
+// that would mix or drop values is refused with the --set that fixes it. A spec this build can no
+// longer read or expand (another version, a plugin not loaded) is drawn as stored, with nothing
+// to check against, unless plot options are overridden.
+std::optional<Spec> stored_spec(const ResultData& r, const std::string& path, const std::vector<std::string>& plot_sets) {
+  for (const auto& o : plot_sets)
+    if (o.rfind("plot.", 0) != 0 && o.rfind("plot=", 0) != 0)
+      throw Error("--set " + o + ": dplab plot changes plot options only (--set plot.<option>=value); to change what is "
+                  "computed, run the spec with it: dplab run SPEC --set " + o);
+  Spec sp;
+  try {
+    // Named after the result: line numbers are those of the stored text, not of the spec file.
+    sp = parse_spec(r.meta.spec_text, path + " (its spec as run)", plot_sets);
+  } catch (const Error& e) {
+    if (plot_sets.empty()) return std::nullopt;
+    throw Error(path + ": cannot apply --set to the spec stored in the result (" + e.what() + ")");
+  }
+  std::vector<Point> points;
+  try {
+    points = expand(sp);
+  } catch (const Error& e) {
+    // E.g. a plugin's algorithm, not loaded now: drawn as stored, as before this check.
+    if (plot_sets.empty()) return sp;
+    throw Error(path + ": cannot check the plot options against the spec stored in the result (" + e.what() +
+                "; were its plugins loaded, --plugins DIR?)");
+  }
+  check_plot(sp, points);
+  return sp;
 }
 
 }  // namespace
@@ -117,11 +139,15 @@ int plot(const std::vector<std::string>& args) {
   opts.add_options()
       ("help,h", "show this help")
       ("format", po::value<std::string>()->default_value("png,pdf"), "comma-separated: png, pdf, svg")
-      ("out-dir", po::value<std::string>()->default_value(""), "where to write (default: next to RESULT)");
+      ("out-dir", po::value<std::string>()->default_value(""), "where to write (default: next to RESULT)")
+      ("set", po::value<std::vector<std::string>>()->composing(),
+       "draw with another plot option, e.g. --set plot.columns=eps (the result file is not changed)");
   const po::variables_map vm = parse_with_result(args, opts);
   if (vm.count("help")) {
     std::cout << opts << "\nWrites RESULT's figure (line or bar plot with 95% bands, or a table) with the\n"
-                         "paper's published numbers beside ours, as <name>.<format> next to RESULT.\n";
+                         "paper's published numbers beside ours, as <name>.<format> next to RESULT.\n"
+                         "--set plot.<option>=value redraws it with other plot options, nothing recomputed\n"
+                         "(`dplab run SPEC --set plot.<option>=value` stores them in the result instead).\n";
     return 0;
   }
   if (!vm.count("result")) throw Error("missing RESULT: dplab plot results/<paper>/<name>.h5");
@@ -135,11 +161,14 @@ int plot(const std::vector<std::string>& args) {
                 " nothing is recomputed (the plot is not part of the spec's hash), the result gets the plot section");
   const std::string script = (fs::path(home()) / "plots" / "plot.py").string();
   if (!fs::exists(script)) throw Error("plotting script not found at " + script + " (set DPLAB_HOME)");
+  const std::vector<std::string> plot_sets = vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  const std::optional<Spec> spec = stored_spec(r, result, plot_sets);
+  const std::string plot_json = plot_sets.empty() ? r.meta.plot_json : spec->plot_json;
 
   // The statistics come from the engine, once (framework/summary.hpp): the script only draws.
   SummaryOptions so;
   so.wall_time = true;
-  so.baselines = plot_baselines(r.meta.plot_json, result);
+  so.baselines = plot_baselines(plot_json, result);
   const std::string summary_text = summary_json(summarize_result(r, load_reference(r, home()), so), privacy_json(r));
   char tmpl[] = "/tmp/dplab-summary-XXXXXX";
   const int fd = ::mkstemp(tmpl);
@@ -164,7 +193,22 @@ int plot(const std::vector<std::string>& args) {
                                                                 : fs::path(".");
   const Staging staging(out_dir);
   std::vector<std::string> argv_s = {python, script, result, "--summary", tmpl, "--format", vm["format"].as<std::string>(),
-                                     "--fixed", fixed_caption(r), "--out-dir", staging.dir, "--staged"};
+                                     "--fixed", spec ? fixed_caption(*spec) : "", "--out-dir", staging.dir, "--staged"};
+  // Plot options of this command: their JSON beside the statistics, named in the footer.
+  char plot_tmpl[] = "/tmp/dplab-plot-XXXXXX";
+  RemoveOnExit plot_cleanup{""};
+  if (!plot_sets.empty()) {
+    const int pfd = ::mkstemp(plot_tmpl);
+    if (pfd < 0) throw Error("cannot create a temporary file for the plot options in /tmp");
+    ::close(pfd);
+    plot_cleanup.path = plot_tmpl;
+    std::ofstream out(plot_tmpl);
+    out << plot_json;
+    if (!out.flush()) throw Error(std::string(plot_tmpl) + ": cannot write the plot options");
+    std::string note;
+    for (const auto& o : plot_sets) note += (note.empty() ? "" : "; ") + ("dplab plot --set " + o);
+    argv_s.insert(argv_s.end(), {"--plot", plot_tmpl, "--plot-note", note});
+  }
   if (looks_unframed_hdf5(result)) {  // Python reads a checked copy, never the unverified file
     const std::string copy = staging.dir + "/.result.h5";
     write_result(copy, r);

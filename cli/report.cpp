@@ -1,8 +1,9 @@
 // dplab report [--results DIR] [--out DIR] [--claims]: the reproduction report. One static
 // HTML page (no script, no external asset: figures are embedded as data: URIs, the style is
 // inline) with, per paper, the claims of results/reference/<paper>/claims.yaml evaluated
-// against the result files (framework/claims.hpp), its privacy findings with their evidence and
-// audit command (framework/findings.hpp, cli/findings.cpp), then every result file present: its figures
+// against the result files (framework/claims.hpp; at every seed of RESULTS/seeds, cli/claims.cpp,
+// with the interval behind each verdict), its privacy findings with their evidence and audit
+// command (framework/findings.hpp, cli/findings.cpp), then every result file present: its figures
 // drawn by `dplab plot` (the one plotting path), and its numbers beside the paper's, from the
 // engine's summary (framework/summary.hpp) as `dplab show` prints them.
 #include <fcntl.h>
@@ -182,6 +183,9 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 td.holds{background:#d4f4d4;font-weight:bold}
 td.fails{background:#f9d0d0;font-weight:bold}
 td.notrun{background:#eee;color:#666}
+td.incon{background:#fbeec1;font-weight:bold}
+span.seed{display:inline-block;padding:0 4px;margin:1px;font-size:12px;white-space:nowrap}
+span.holds{background:#d4f4d4}span.fails{background:#f9d0d0}span.incon{background:#fbeec1}span.notrun{background:#eee;color:#666}
 .unexpected{color:#a00;font-weight:bold}
 figure{display:inline-block;margin:6px 12px 6px 0;vertical-align:top}
 img{max-width:100%;max-height:460px;border:1px solid #ddd}
@@ -193,29 +197,67 @@ details{margin:6px 0 12px}
 )";
 
 struct Counts {
-  int holds = 0, fails = 0, not_run = 0, unexpected = 0;
+  int holds = 0, fails = 0, inconclusive = 0, not_run = 0, unexpected = 0, flips = 0;
 };
 
-void claims_table(std::ostream& o, const std::vector<ClaimOutcome>& outcomes, Counts& counts) {
-  o << "<table class=\"claims\"><tr><th>claim</th><th>the paper says</th><th>result</th>"
-       "<th>status</th><th>the numbers</th></tr>\n";
+const char* status_class(ClaimStatus s) {
+  switch (s) {
+    case ClaimStatus::holds: return "holds";
+    case ClaimStatus::fails: return "fails";
+    case ClaimStatus::inconclusive: return "incon";
+    default: return "notrun";
+  }
+}
+
+// Per claim: its verdict at the own seed and at every rerun seed found (dplab claims --seeds),
+// the numbers, the interval behind the verdict and the paper's printed precision.
+void claims_table(std::ostream& o, const PaperVerdicts& pv, const std::vector<SeedFolder>& folders, Counts& counts) {
+  o << "<table class=\"claims\"><tr><th>claim</th><th>the paper says</th><th>result</th><th>verdict</th>";
+  if (folders.size() > 1) {
+    o << "<th>at seeds";
+    for (std::size_t i = 1; i < folders.size(); ++i) o << " " << html(folders[i].label);
+    o << "</th>";
+  }
+  o << "<th>the numbers</th><th>interval behind it</th><th>paper's printed precision</th></tr>\n";
+  const std::size_t cols = folders.size() > 1 ? 8 : 7;
   std::string section;
-  for (const auto& oc : outcomes) {
+  for (std::size_t k = 0; k < pv.file->claims.size(); ++k) {
+    const ClaimOutcome& oc = pv.by_folder[0][k];
     const Claim& c = *oc.claim;
     if (c.section != section) {
       section = c.section;
-      o << "<tr class=\"section\"><th colspan=\"5\">" << html(section) << "</th></tr>\n";
+      o << "<tr class=\"section\"><th colspan=\"" << cols << "\">" << html(section) << "</th></tr>\n";
     }
-    const char* cls = oc.status == ClaimStatus::holds ? "holds" : oc.status == ClaimStatus::fails ? "fails" : "notrun";
-    (oc.status == ClaimStatus::holds ? counts.holds : oc.status == ClaimStatus::fails ? counts.fails : counts.not_run)++;
+    switch (oc.status) {
+      case ClaimStatus::holds: ++counts.holds; break;
+      case ClaimStatus::fails: ++counts.fails; break;
+      case ClaimStatus::inconclusive: ++counts.inconclusive; break;
+      default: ++counts.not_run;
+    }
     o << "<tr><td>" << html(c.id) << "</td><td>" << html(c.says) << "</td><td>" << html(c.result)
-      << "</td><td class=\"status " << cls << "\">" << status_text(oc.status);
+      << "</td><td class=\"status " << status_class(oc.status) << "\">" << status_text(oc.status);
     if (oc.unexpected()) {
       ++counts.unexpected;
-      o << "<br><span class=\"unexpected\">README says: " << (c.expect == "holds" ? "holds" : "does not hold")
-        << "</span>";
+      o << "<br><span class=\"unexpected\">docs say: " << status_text(expected_status(c.expect)) << "</span>";
     }
-    o << "</td><td>" << html(oc.numbers) << "</td></tr>\n";
+    o << "</td>";
+    if (folders.size() > 1) {
+      std::vector<ClaimStatus> v;
+      o << "<td class=\"seeds\">";
+      for (std::size_t i = 0; i < folders.size(); ++i) {
+        v.push_back(pv.by_folder[i][k].status);
+        if (i) o << "<span class=\"seed " << status_class(v.back()) << "\" title=\"" << html(folders[i].label) << ": "
+                 << html(pv.by_folder[i][k].numbers) << "\">" << status_text(v.back()) << "</span> ";
+      }
+      if (verdicts_flip(v)) {
+        ++counts.flips;
+        o << "<br><span class=\"unexpected\">flips across seeds</span>";
+      }
+      o << "</td>";
+    }
+    o << "<td>" << html(oc.numbers) << "</td><td>" << html(oc.interval)
+      << (oc.confidence.empty() ? "" : "<br><span class=\"meta\">" + html(oc.confidence) + "</span>") << "</td><td>"
+      << html(oc.precision) << "</td></tr>\n";
   }
   o << "</table>\n";
 }
@@ -272,11 +314,18 @@ void numbers_tables(std::ostream& o, const ResultData& r, const std::vector<Summ
 }  // namespace
 
 int report(const std::vector<std::string>& args) {
+  // `dplab report --claims [...]` is `dplab claims [...]` (the claims as text, --seeds K).
+  if (std::find(args.begin(), args.end(), "--claims") != args.end()) {
+    std::vector<std::string> rest;
+    for (const auto& a : args)
+      if (a != "--claims") rest.push_back(a);
+    return claims(rest);
+  }
   po::options_description opts("dplab report [options]");
   opts.add_options()("help,h", "show this help")
       ("results", po::value<std::string>()->default_value("results"), "the results folder (<paper>/<name>.h5)")
       ("out", po::value<std::string>()->default_value("results/report"), "where to write index.html")
-      ("claims", "print the claims and their status (no HTML); exit 1 if one contradicts its `expect`")
+      ("claims", "the claims as text, no HTML: the same as `dplab claims` (its options: --seeds K, ...)")
       ("paper", po::value<std::vector<std::string>>(), "only this paper (repeatable)")
       ("no-figures", "leave the figures out (faster)")
       ("jobs", po::value<int>()->default_value(2), "figures drawn at once");
@@ -285,9 +334,11 @@ int report(const std::vector<std::string>& args) {
   po::notify(vm);
   if (vm.count("help")) {
     std::cout << opts << "\nWrites OUT/index.html: per paper, its claims (results/reference/<paper>/claims.yaml)\n"
-                         "evaluated against RESULTS (holds / does not hold / not run, with the numbers), then\n"
-                         "every result file's figures and its numbers beside the paper's. The page has no\n"
-                         "external asset: figures are embedded. See README, \"Reproduction report\".\n";
+                         "evaluated against RESULTS (holds / does not hold / inconclusive / not run, with the\n"
+                         "numbers, the interval behind each verdict and the verdicts at the seeds of an earlier\n"
+                         "`dplab claims --seeds K` in RESULTS/seeds), then every result file's figures and its\n"
+                         "numbers beside the paper's. The page has no external asset: figures are embedded.\n"
+                         "See docs/report-and-claims.md.\n";
     return 0;
   }
   const std::string results = vm["results"].as<std::string>();
@@ -318,23 +369,6 @@ int report(const std::vector<std::string>& args) {
   for (const auto& p : only)
     if (std::find(papers.begin(), papers.end(), p) == papers.end())
       throw Error("--paper " + quote(p) + ": no claims file and no results for it");
-
-  if (vm.count("claims")) {
-    int unexpected = 0;
-    for (const auto& p : papers) {
-      if (!wanted(p) || !claims_of.count(p)) continue;
-      for (const auto& o : evaluate_claims(*claims_of[p], results, home())) {
-        std::cout << p << "  " << o.claim->id << "  " << status_text(o.status);
-        if (o.unexpected()) {
-          ++unexpected;
-          std::cout << " (README: " << (o.claim->expect == "holds" ? "holds" : "does not hold") << ")";
-        }
-        std::cout << "  " << o.numbers << "\n";
-      }
-    }
-    if (unexpected) std::cerr << "dplab report: " << unexpected << " claim(s) no longer match what the README reports\n";
-    return unexpected ? 1 : 0;
-  }
 
   const fs::path out = vm["out"].as<std::string>();
   fs::create_directories(out, ec);
@@ -372,6 +406,7 @@ int report(const std::vector<std::string>& args) {
   for (const auto& d : drawings) drawing_of[d.result] = &d;
 
   Counts total;
+  const auto folders = seed_folders(results, (fs::path(results) / "seeds").string(), 0);
   for (const auto& p : papers) {
     if (!wanted(p)) continue;
     const ClaimsFile* cf = claims_of.count(p) ? claims_of[p] : nullptr;
@@ -382,21 +417,28 @@ int report(const std::vector<std::string>& args) {
       Counts c;
       body << "<h3>Claims</h3>\n";
       try {
-        claims_table(body, evaluate_claims(*cf, results, home()), c);
+        const std::vector<ClaimsFile> one = {*cf};  // outlives the verdicts, which point into it
+        const auto verdicts = claim_verdicts(one, folders);
+        claims_table(body, verdicts.front(), folders, c);
       } catch (const Error& e) {
         // A result that cannot be read, or a claim naming a column it lacks: said on the page.
         body << "<p class=\"unexpected\">claims not evaluated: " << html(e.what()) << "</p>\n";
       }
-      body << "<p class=\"summary\">" << c.holds << " hold, " << c.fails << " do not hold, " << c.not_run << " not run"
+      body << "<p class=\"summary\">" << c.holds << " hold, " << c.fails << " do not hold, " << c.inconclusive
+           << " inconclusive, " << c.not_run << " not run"
            << (c.unexpected ? ", <span class=\"unexpected\">" + std::to_string(c.unexpected) +
-                                  " differ from what the README reports</span>"
+                                  " differ from what the docs report</span>"
                             : "")
+           << (c.flips ? ", <span class=\"unexpected\">" + std::to_string(c.flips) + " flip across seeds</span>" : "")
            << " (claims in results/reference/" << html(p) << "/claims.yaml).</p>\n";
-      toc << ": " << c.holds << " hold, " << c.fails << " do not hold, " << c.not_run << " not run";
+      toc << ": " << c.holds << " hold, " << c.fails << " do not hold, " << c.inconclusive << " inconclusive, "
+          << c.not_run << " not run";
       total.holds += c.holds;
       total.fails += c.fails;
+      total.inconclusive += c.inconclusive;
       total.not_run += c.not_run;
       total.unexpected += c.unexpected;
+      total.flips += c.flips;
     }
     if (const int n = findings_html(body, p)) toc << "; " << n << " privacy finding" << (n > 1 ? "s" : "");
     toc << "</li>\n";
@@ -435,13 +477,19 @@ int report(const std::vector<std::string>& args) {
   page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>dplab reproduction report</title>"
        << "<style>" << kStyle << "</style></head><body>\n<h1>dplab reproduction report</h1>\n"
        << "<p class=\"meta\">Results from " << html(results) << "; claims from results/reference/*/claims.yaml. "
-       << "Status: <b>holds</b> / <b>does not hold</b> (with the numbers that decided it) / <b>not run</b> (the "
-       << "result file or the points a claim needs are absent). Statistics from the engine (dplab show).</p>\n"
+       << "Verdicts from confidence intervals over the trials, simultaneous over each claim's intervals: "
+       << "<b>holds</b> (the statement holds for every value in them) / <b>does not hold</b> (for none) / "
+       << "<b>inconclusive</b> (the data's noise allows both) / <b>not run</b> (the result file or the points a "
+       << "claim needs are absent). A number the paper prints stands for the interval its digits allow. "
+       << (folders.size() > 1 ? "Verdicts at the seeds of results/seeds (dplab claims --seeds) beside the own seed's. "
+                              : "")
+       << "Statistics from the engine (dplab show).</p>\n"
        << "<p class=\"summary\">" << total.holds << " claims hold, " << total.fails << " do not hold, "
-       << total.not_run << " not run"
+       << total.inconclusive << " inconclusive, " << total.not_run << " not run"
        << (total.unexpected ? "; <span class=\"unexpected\">" + std::to_string(total.unexpected) +
-                                  " differ from what the README reports</span>"
+                                  " differ from what the docs report</span>"
                             : "")
+       << (total.flips ? "; <span class=\"unexpected\">" + std::to_string(total.flips) + " flip across seeds</span>" : "")
        << ".</p>\n<ul>\n" << toc.str() << "</ul>\n" << body.str() << "</body></html>\n";
   // Whole or not at all: a full disk leaves an existing page as it was (framework/replace_file.hpp).
   replace_file_text((out / "index.html").string(), [&](std::ostream& o) { o << page.str(); });

@@ -93,6 +93,7 @@ int run(const std::vector<std::string>& args) {
       ("shard", po::value<std::string>(), "compute only shard I of N (I/N, 0 <= I < N) into its own file; "
        "dplab merge joins the N files")
       ("force", "discard an existing result of a different spec and start over")
+      ("allow-code-change", "add trials to a result whose trials came from plugins that have changed since")
       ("data-dir", po::value<std::string>()->default_value(""), "data root (default $DPLAB_DATA, ../shared/datasets, datasets/cache)")
       ("max-points", po::value<std::uint64_t>()->default_value(kDefaultMaxPoints),
        "refuse sweeps of more points (a guard against mistaken axes)")
@@ -139,6 +140,7 @@ int run(const std::vector<std::string>& args) {
   if (o.threads < 0) throw Error("--threads must be >= 0");
   o.out = vm["out"].as<std::string>();
   o.force = vm.count("force") > 0;
+  o.allow_code_change = vm.count("allow-code-change") > 0;
   o.quiet = vm.count("quiet") > 0;
   o.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   if (!(o.checkpoint_seconds >= 0)) throw Error("--checkpoint-seconds must be >= 0");

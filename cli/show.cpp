@@ -99,6 +99,8 @@ void print_latex(const ResultData& r, const std::vector<std::string>& header, co
 int show(const std::vector<std::string>& args) {
   po::options_description opts("dplab show RESULT [options]");
   opts.add_options()("help,h", "show this help")("csv", "print CSV with a header row (machine-readable)")(
+      "provenance", "with --csv: first, '#' lines naming the result, code version, seed, trials and overrides")(
+      "wall-time", "also the algorithm's wall time per trial (metric wall_time, seconds)")(
       "latex", "print a LaTeX tabular (booktabs): ours as mean \\pm 95% CI half-width, beside the paper's value");
   const po::variables_map vm = parse_with_result(args, opts);
   if (vm.count("help")) {
@@ -111,10 +113,13 @@ int show(const std::vector<std::string>& args) {
   if (!vm.count("result")) throw Error("missing RESULT: dplab show results/<paper>/<name>.h5");
   const bool csv = vm.count("csv") > 0;
   if (csv && vm.count("latex")) throw Error("--csv and --latex exclude each other");
+  if (vm.count("provenance") && !csv) throw Error("--provenance goes with --csv");
   ResultData r = read_result(vm["result"].as<std::string>());
   ensure_privacy_columns(r, vm["result"].as<std::string>());
   const std::vector<PointPrivacy> privacy = privacy_of_points(r);
-  const auto summary = summarize_result(r, load_reference(r, home()));
+  SummaryOptions so;
+  so.wall_time = vm.count("wall-time") > 0;
+  const auto summary = summarize_result(r, load_reference(r, home()), so);
 
   bool any_vector = false;
   for (const auto& m : r.metrics) any_vector |= m.is_vector && !m.raw;
@@ -145,6 +150,15 @@ int show(const std::vector<std::string>& args) {
   }
 
   if (csv) {
+    if (vm.count("provenance")) {
+      // What results/summary/<paper>/<name>.csv records of its run (scripts/docs_tables.py).
+      std::size_t done = 0;
+      for (auto d : r.done) done += d;
+      std::cout << "# " << r.meta.paper << "/" << r.meta.name << (r.meta.id.empty() ? "" : " (" + r.meta.id + ")")
+                << ": code " << r.meta.code_version << ", seed " << r.meta.seed << ", " << r.points << " points x "
+                << r.trials << " trials, " << done << " done\n";
+      if (!r.meta.overrides.empty()) std::cout << "# overridden: " << r.meta.overrides << "\n";
+    }
     for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << csv_cell(header[i]);
     std::cout << "\n";
     for (const auto& row : rows) {

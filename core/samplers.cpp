@@ -81,6 +81,32 @@ double sample_normal(Stream& s) {
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
 }
 
+std::uint64_t sample_ball_law(Stream& s, std::span<const double> center, double radius,
+                              const std::function<double(std::span<const double>)>& score, double score_max,
+                              double beta, std::span<double> out, const char* what, std::uint64_t max_proposals) {
+  const std::size_t d = center.size();
+  for (std::uint64_t proposals = 1; proposals <= max_proposals; ++proposals) {
+    // Uniform in the ball: an isotropic direction (normalised Gaussian vector) times radius
+    // U^(1/d), whose law has density proportional to r^(d-1) on [0, radius].
+    double norm2 = 0;
+    for (std::size_t j = 0; j < d; ++j) {
+      out[j] = sample_normal(s);
+      norm2 += out[j] * out[j];
+    }
+    if (!(norm2 > 0)) continue;
+    const double r = radius * std::pow(s.uniform_pos(), 1.0 / double(d)) / std::sqrt(norm2);
+    for (std::size_t j = 0; j < d; ++j) out[j] = center[j] + r * out[j];
+    const double q = score(out);
+    if (!(q <= score_max + 1e-9 * (1 + std::abs(score_max))))
+      throw Error(std::string("'") + what + "': a point of the ball scores " + std::to_string(q) +
+                  ", above the declared bound " + std::to_string(score_max) + ": the rejection envelope is invalid");
+    const double log_accept = beta * (std::min(q, score_max) - score_max);
+    if (log_accept >= 0 || std::log(s.uniform_pos()) < log_accept) return proposals;
+  }
+  throw Error(std::string("'") + what + "': no proposal accepted in " + std::to_string(max_proposals) +
+              " tries (beta " + std::to_string(beta) + " concentrates the law on a tiny part of the ball)");
+}
+
 std::size_t sample_categorical(Stream& s, std::span<const double> w) {
   double total = 0;
   for (double x : w) {

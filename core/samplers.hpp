@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -12,6 +13,19 @@
 #include "core/ziggurat.hpp"
 
 namespace dplab {
+
+// A point of the ball B(center, radius) with density proportional to exp(beta * score(x))
+// (beta >= 0) with respect to volume, exactly, by rejection from the uniform law on the ball:
+// a proposal x is accepted with probability exp(beta (score(x) - score_max)), a valid envelope
+// because score <= score_max on the ball (a proposal scoring above it throws, naming `what`), as
+// does a draw needing more than max_proposals proposals. Returns the number of proposals. The
+// exponential mechanism on a ball (Mechanisms::exponential_ball) charges its budget and calls
+// this with beta = eps / (2 sensitivity); a draw of the same law around public quantities is
+// post-processing (lu_thesis Algorithm 7.1's provable variant).
+std::uint64_t sample_ball_law(Stream& s, std::span<const double> center, double radius,
+                              const std::function<double(std::span<const double>)>& score, double score_max,
+                              double beta, std::span<double> out, const char* what,
+                              std::uint64_t max_proposals = 100000000);
 
 // Laplace(0, b): density exp(-|x|/b) / 2b, as a random sign times b Exp(1) (ziggurat).
 // Source: Stream, or BulkWords inside the batch samplers (the same words, so the same values).

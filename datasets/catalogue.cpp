@@ -5,6 +5,7 @@
 
 #include "datasets/checksum.hpp"
 #include "core/error.hpp"
+#include "core/home.hpp"
 #include "dplab_source_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -17,11 +18,29 @@ std::string& override_dir() {
   return dir;
 }
 
-std::string how_to_fetch(const DatasetInfo& info) {
-  return "get it with scripts/fetch-datasets.sh " + info.name + " (into datasets/cache/), or from " +
-         info.upstream + "; point --data-dir or $DPLAB_DATA at the folder that holds it";
-}
 }  // namespace
+
+std::string how_to_fetch(const DatasetInfo& info) {
+  return "get it with `make data` (every public dataset) or scripts/fetch-datasets.sh " + info.name +
+         " (into datasets/cache/), or from " + info.upstream + "; or point --data-dir or $DPLAB_DATA at the folder "
+         "that holds it";
+}
+
+std::string embedded_data_dir() { return (fs::path(dplab_home()) / "datasets" / "embedded").string(); }
+
+std::string dataset_file_path(const DatasetInfo& info, const std::string& root, std::size_t index) {
+  const fs::path p = fs::path(root) / info.files.at(index).path;
+  std::error_code ec;
+  if (info.embedded && !fs::is_regular_file(p, ec)) return (fs::path(embedded_data_dir()) / info.files[index].path).string();
+  return p.string();
+}
+
+bool dataset_files_present(const DatasetInfo& info, const std::string& root) {
+  std::error_code ec;
+  for (std::size_t i = 0; i < info.files.size(); ++i)
+    if (!fs::is_regular_file(dataset_file_path(info, root, i), ec)) return false;
+  return info.unavailable.empty();
+}
 
 void set_data_root_override(const std::string& dir) { override_dir() = dir; }
 
@@ -39,11 +58,12 @@ std::string data_root(const std::string& explicit_dir) {
 
 std::string dataset_file(const DatasetInfo& info, const DatasetRequest& req, std::size_t index) {
   const DataFile& f = info.files.at(index);
-  const fs::path p = fs::path(req.root) / f.path;
+  const fs::path p = dataset_file_path(info, req.root, index);
   std::error_code ec;
   if (!fs::is_regular_file(p, ec))
-    throw Error("dataset '" + info.name + "': file not found at " + p.string() + " (expected sha256 " +
-                f.sha256 + "); " + how_to_fetch(info));
+    throw Error("dataset '" + info.name + "': file not found at " + (fs::path(req.root) / f.path).string() +
+                (info.embedded ? " nor at " + p.string() + " (the copy shipped with dplab)" : "") +
+                " (expected sha256 " + f.sha256 + "); " + how_to_fetch(info));
   if (!f.sha256.empty() && !verify_sha256(p.string(), f.sha256))
     throw Error("dataset '" + info.name + "': " + p.string() + " is corrupt or a different version: its sha256 is " +
                 sha256_file(p.string()) + ", expected " + f.sha256 + "; " + how_to_fetch(info));

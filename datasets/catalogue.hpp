@@ -43,6 +43,10 @@ struct DatasetInfo {
   std::vector<ParamSpec> params;    // generators' parameters
   // Not publicly available: loading fails with this note, which names the substitute.
   std::string unavailable;
+  // Its files ship in the repository, datasets/embedded/<path> under dplab_home() (small public
+  // data whose licence allows it, datasets/embedded/README.md): read from there when the data
+  // root lacks them, so a fresh clone runs `make demo` with no download.
+  bool embedded = false;
   std::function<std::shared_ptr<const Dataset>(const DatasetInfo&, const DatasetRequest&)> load;
 };
 
@@ -51,10 +55,22 @@ struct DatasetInfo {
 std::string data_root(const std::string& explicit_dir = "");
 void set_data_root_override(const std::string& dir);
 
-// The path of info.files[index] under the request's root, after checking that it exists and
-// that its sha256 matches (computed once per file and remembered, see checksum.hpp). Throws
-// one error naming the dataset, the path looked at, the expected checksum and how to fetch it.
+// The path of info.files[index] under the request's root (or, for an embedded entry whose file
+// the root lacks, under datasets/embedded/), after checking that it exists and that its sha256
+// matches (computed once per file and remembered, see checksum.hpp). Throws one error naming
+// the dataset, the path looked at, the expected checksum and how to fetch it.
 std::string dataset_file(const DatasetInfo& info, const DatasetRequest& req, std::size_t index);
+
+// Where info.files[index] would be read from under `root` (the embedded copy when the root lacks
+// it), and whether it is there; no checksum is computed.
+std::string dataset_file_path(const DatasetInfo& info, const std::string& root, std::size_t index);
+bool dataset_files_present(const DatasetInfo& info, const std::string& root);
+
+// "get it with `make data` ...": how to obtain an entry's files, for error and skip messages.
+std::string how_to_fetch(const DatasetInfo& info);
+
+// The folder of the data shipped in the repository: datasets/embedded under dplab_home().
+std::string embedded_data_dir();
 
 // Loads a catalogue entry: refuses unavailable entries with their note, fills in defaults.
 std::shared_ptr<const Dataset> load_dataset(const DatasetInfo& info, const DatasetRequest& req);

@@ -1,6 +1,7 @@
 #include "datasets/parse.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <utility>
@@ -11,8 +12,8 @@ namespace {
 inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 }  // namespace
 
-TextScanner::TextScanner(std::string_view text, std::string file)
-    : p_(text.data()), end_(text.data() + text.size()), file_(std::move(file)) {}
+TextScanner::TextScanner(std::string_view text, std::string file, const char* separators)
+    : p_(text.data()), end_(text.data() + text.size()), file_(std::move(file)), separators_(separators) {}
 
 void TextScanner::skip_blanks() {
   while (p_ < end_ && is_blank(*p_)) ++p_;
@@ -54,7 +55,16 @@ void TextScanner::finish(const char* stop, std::string_view field, const char* a
 void TextScanner::bad_token(std::string_view field, const char* allowed) const {
   const char* e = p_;
   while (e < end_ && !is_blank(*e) && *e != '\n' && e - p_ < 40) ++e;
-  fail(field, "'" + std::string(p_, e) + "' is not " + allowed + " (values are separated by spaces or tabs)");
+  const std::string token(p_, e);
+  // Say what was found: a character that looks like a separator this file does not take
+  // ("1;2" in a user's file, "1,2" in a catalogue file), else only what separates values.
+  const auto odd = std::find_if(token.begin(), token.end(), [](char c) {
+    return std::ispunct(static_cast<unsigned char>(c)) && std::string_view("+-.").find(c) == std::string_view::npos;
+  });
+  fail(field, "'" + token + "' is not " + allowed +
+                  (odd != token.end() && std::isdigit(static_cast<unsigned char>(token.front()))
+                       ? "; found '" + std::string(1, *odd) + "' between values, but values are separated by " + separators_
+                       : " (values are separated by " + std::string(separators_) + ")"));
 }
 
 double TextScanner::real(std::string_view field) {
@@ -83,11 +93,11 @@ void TextScanner::fail(std::string_view field, const std::string& message) const
 }
 
 RealTable parse_real_table(std::string_view text, const std::string& file, std::size_t cols,
-                           std::size_t rows_hint) {
+                           std::size_t rows_hint, const char* separators) {
   RealTable t;
   t.cols = cols;
   if (rows_hint && cols) t.values.reserve(rows_hint * cols);
-  TextScanner s(text, file);
+  TextScanner s(text, file, separators);
   auto column = [](std::size_t j) { return "column " + std::to_string(j + 1); };
   std::vector<std::string> names;  // built once: no string work per value
   std::string expected;

@@ -23,7 +23,10 @@ namespace dplab {
 // A cursor over the lines of a text buffer (which must outlive it).
 class TextScanner {
  public:
-  TextScanner(std::string_view text, std::string file);
+  // `separators` says in errors what separates values in this file (a user's file also takes
+  // commas, which datasets/user_file.cpp turns into spaces before scanning).
+  TextScanner(std::string_view text, std::string file, const char* separators = kBlankSeparators);
+  static constexpr const char* kBlankSeparators = "spaces or tabs";
 
   // Moves to the next line that holds a value (skipping the rest of the current line and any
   // blank lines); false at the end of the text.
@@ -52,6 +55,7 @@ class TextScanner {
   const char* p_;
   const char* end_;
   std::string file_;
+  const char* separators_;
   std::size_t line_ = 0;  // 0 before the first next_line()
 };
 
@@ -60,9 +64,9 @@ struct RealTable {
   std::size_t rows = 0, cols = 0;
   std::vector<double> values;  // row-major, rows * cols
 };
-// `rows_hint` only reserves memory. Values must be finite.
+// `rows_hint` only reserves memory. Values must be finite. `separators` as for TextScanner.
 RealTable parse_real_table(std::string_view text, const std::string& file, std::size_t cols = 0,
-                           std::size_t rows_hint = 0);
+                           std::size_t rows_hint = 0, const char* separators = TextScanner::kBlankSeparators);
 
 // One integer per non-blank line (e.g. ground-truth labels).
 std::vector<std::int64_t> parse_integer_column(std::string_view text, const std::string& file,

@@ -56,8 +56,10 @@ struct Entry {
   std::string upstream, licence, papers;
 };
 
-DatasetInfo points_info(Entry e) {
+// `embedded`: the files ship in the repository (datasets/embedded/, licence permitting).
+DatasetInfo points_info(Entry e, bool embedded = false) {
   DatasetInfo info;
+  info.embedded = embedded;
   info.name = std::move(e.name);
   info.kind = DatasetKind::Points;
   info.doc = std::move(e.doc);
@@ -126,7 +128,7 @@ DPLAB_DATASET(iris, points_info({
      {"iris/iris.labels.txt", "cdb523f28baf2f55e8b3b1cd843ba6bd5ce1e6dcb38b1293708ab4e6730fe4f6"}},
     150, 4, "https://archive.ics.uci.edu/dataset/53/iris (iris.data; Fisher 1936)",
     "UCI Machine Learning Repository, CC BY 4.0",
-    "lu_thesis ch. 7, Table 7.2 and Figs 7.7-7.10 (Iris, 150 x 4, 3 clusters)"}));
+    "lu_thesis ch. 7, Table 7.2 and Figs 7.7-7.10 (Iris, 150 x 4, 3 clusters); make demo"}, true));
 
 DPLAB_DATASET(birch1, points_info({
     "birch1",

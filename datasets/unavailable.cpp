@@ -72,8 +72,8 @@ DPLAB_DATASET(image, unavailable(
     "lu_thesis ch. 7, Table 7.2 and Figs 7.7-7.10 ('Image', 34,112 x 3)",
     "the 34,112 x 3 8-bit colour set was not found in any reachable copy; use house (the same kind of "
     "colour data, 1,837 x 3 at 5 bits) for the data's character, or gaussian_mixture with n: 34112, d: 3, "
-    "k: 3 for its size (the lu_thesis ch. 7 specs use sd: 9, at which Lloyd's average iterations match the "
-    "thesis's 14.26)"));
+    "k: 3 for its size (the lu_thesis ch. 7 specs use sd: 10.17, at which Lloyd's average iterations, "
+    "counted as the thesis counts them, match its 14.26)"));
 
 DPLAB_DATASET(lifesci, unavailable(
     "lifesci", DatasetKind::Points,
@@ -81,8 +81,8 @@ DPLAB_DATASET(lifesci, unavailable(
     26733, 10, "lu_thesis ref. [75] (chemistry/biology experiments); no public copy found",
     "lu_thesis ch. 7, Table 7.2 and Figs 7.7-7.10 ('Lifesci', 26,733 x 10)",
     "the 26,733 x 10 Lifesci set was not found in any public repository; use gaussian_mixture with n: 26733, "
-    "d: 10, k: 3 (the lu_thesis ch. 7 specs use sd: 70, at which Lloyd's average iterations match the "
-    "thesis's 29.72)"));
+    "d: 10, k: 3 (the lu_thesis ch. 7 specs use sd: 69.5, at which Lloyd's average iterations, counted as "
+    "the thesis counts them, match its 29.72)"));
 
 DPLAB_DATASET(gowalla_raw, unavailable(
     "gowalla_raw", DatasetKind::Points,

@@ -16,6 +16,9 @@ namespace dplab {
 
 namespace {
 
+// What separates values in a user's file, as errors say it.
+constexpr const char* kUserSeparators = "spaces, tabs or commas";
+
 // The file as TextScanner reads it: commas become separators and the header line and '#'
 // comment lines become blank lines, so every line keeps its number for error messages.
 std::string prepared_text(const std::string& path, bool header) {
@@ -56,7 +59,7 @@ std::shared_ptr<const Dataset> load_points(const DatasetInfo& info, const Datase
   const std::string path = dataset_file(info, req, 0);
   const bool header = req.params.boolean("header");
   const std::string text = prepared_text(path, header);
-  RealTable t = parsed(path, header, [&] { return parse_real_table(text, path); });
+  RealTable t = parsed(path, header, [&] { return parse_real_table(text, path, 0, 0, kUserSeparators); });
   const auto label_column = static_cast<std::size_t>(req.params.integer("label_column"));
   if (label_column > t.cols)
     throw Error(where(info) + ": label_column " + std::to_string(label_column) + " is past its " +
@@ -97,7 +100,7 @@ std::shared_ptr<const Dataset> load_histogram(const DatasetInfo& info, const Dat
   auto h = std::make_shared<Histogram>();
   h->name = fs::path(path).filename().string();
   parsed(path, header, [&] {
-    TextScanner s(text, path);
+    TextScanner s(text, path, kUserSeparators);
     while (s.next_line()) {
       const double c = s.real("count");
       if (c < 0) s.fail("count", "negative count " + std::to_string(c) + " (allowed: counts >= 0)");
@@ -120,7 +123,7 @@ std::shared_ptr<const Dataset> load_transactions(const DatasetInfo& info, const 
   std::vector<std::uint32_t> record;
   std::uint64_t largest = 0;
   parsed(path, header, [&] {
-    TextScanner s(text, path);
+    TextScanner s(text, path, kUserSeparators);
     while (s.next_line()) {
       record.clear();
       while (s.more()) {

@@ -218,27 +218,7 @@ std::uint64_t Mechanisms::exponential_ball(std::span<const double> center, doubl
   if (!(radius >= 0) || !std::isfinite(radius) || !std::isfinite(score_max))
     throw Error(std::string("mechanism '") + what + "': radius and score bound must be finite, radius >= 0");
   ledger_.charge(eps, what);
-  const double scale = eps / (2 * sensitivity);
-  for (std::uint64_t proposals = 1; proposals <= max_proposals; ++proposals) {
-    // Uniform in the ball: an isotropic direction (normalised Gaussian vector) times radius
-    // U^(1/d), whose law has density proportional to r^(d-1) on [0, radius].
-    double norm2 = 0;
-    for (std::size_t j = 0; j < d; ++j) {
-      out[j] = sample_normal(stream_);
-      norm2 += out[j] * out[j];
-    }
-    if (!(norm2 > 0)) continue;
-    const double r = radius * std::pow(stream_.uniform_pos(), 1.0 / double(d)) / std::sqrt(norm2);
-    for (std::size_t j = 0; j < d; ++j) out[j] = center[j] + r * out[j];
-    const double q = score(out);
-    if (!(q <= score_max + 1e-9 * (1 + std::abs(score_max))))
-      throw Error(std::string("mechanism '") + what + "': a point of the ball scores " + to_string(Value(q)) +
-                  ", above the declared bound " + to_string(Value(score_max)) + ": the rejection envelope is invalid");
-    const double log_accept = scale * (std::min(q, score_max) - score_max);
-    if (log_accept >= 0 || std::log(stream_.uniform_pos()) < log_accept) return proposals;
-  }
-  throw Error(std::string("mechanism '") + what + "': no proposal accepted in " + std::to_string(max_proposals) +
-              " tries (eps " + to_string(Value(eps)) + " concentrates the law on a tiny part of the ball)");
+  return sample_ball_law(stream_, center, radius, score, score_max, eps / (2 * sensitivity), out, what, max_proposals);
 }
 
 double Mechanisms::laplace_granular(double value, double sensitivity, double eps, const char* what) {

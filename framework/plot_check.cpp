@@ -10,7 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/registry.hpp"
-#include "framework/home.hpp"
+#include "core/home.hpp"
 
 namespace fs = std::filesystem;
 
@@ -36,7 +36,18 @@ struct Context {
   std::string field;               // "plot" or "plot[i]"
 
   [[noreturn]] void fail(const std::string& key, const std::string& msg) const {
-    throw Error(located(spec.file, spec.plot_line, field + (key.empty() ? "" : "." + key), msg));
+    const std::string f = field + (key.empty() ? "" : "." + key);
+    throw Error(located(spec.file, line_of(f), f, msg));
+  }
+  // The line of an option ("plot[1].panels[0].where"), or of the nearest option around it that
+  // has one; kFromCommandLine when --set gave it (located() then says so).
+  int line_of(std::string f) const {
+    for (;;) {
+      if (auto it = spec.plot_lines.find(f); it != spec.plot_lines.end()) return it->second;
+      const auto cut = f.find_last_of(".[");
+      if (cut == std::string::npos || cut == 0) return spec.plot_line;
+      f.resize(cut);
+    }
   }
   // A column the plot names; `axis` when the plot draws its values apart (x, series, panels, ...)
   // rather than selecting some of them (where).
@@ -162,6 +173,43 @@ bool matches(const Point& p, const YAML::Node& where) {
   return true;
 }
 
+// The parameters that take two values among the points of one curve or cell (the points a
+// selection, a where, keeps that agree on every column in `used`), each with two of its values,
+// in the order they are met.
+struct Mixed {
+  std::string column, first, second;
+};
+std::vector<Mixed> find_mixed(const std::set<std::string>& used, const std::vector<YAML::Node>& selections,
+                              const std::vector<Point>& points) {
+  std::vector<Mixed> out;
+  auto known = [&](const std::string& k) {
+    return std::any_of(out.begin(), out.end(), [&](const Mixed& m) { return m.column == k; });
+  };
+  for (const auto& where : selections) {
+    std::map<std::string, std::map<std::string, std::string>> seen;  // parameter -> (cell -> value)
+    for (const auto& p : points) {
+      if (!matches(p, where)) continue;
+      std::string cell;
+      for (const auto& u : used) cell += column_value(p, u) + '\x1f';
+      for (const auto& [k, v] : p.coords) {
+        if (used.count(k) || known(k)) continue;
+        const std::string value = to_string(v);
+        auto [it, fresh] = seen[k].emplace(cell, value);
+        if (!fresh && !same_value(it->second, value)) out.push_back({k, it->second, value});
+      }
+    }
+  }
+  return out;
+}
+
+// The kinds a common option is for (its `kinds` in _common.yaml); empty: every kind.
+bool common_option_applies(const YAML::Node& decl, const std::string& kind) {
+  if (!decl["kinds"]) return true;
+  for (const auto& k : decl["kinds"])
+    if (k.as<std::string>() == kind) return true;
+  return false;
+}
+
 void check_one(Context& c, const YAML::Node& plot, const YAML::Node& common, const std::vector<Point>& points) {
   if (!plot.IsMap()) c.fail("", "expected a mapping of plot options");
   const std::string kind = plot["kind"] && plot["kind"].IsScalar() ? plot["kind"].Scalar() : "line";
@@ -171,20 +219,30 @@ void check_one(Context& c, const YAML::Node& plot, const YAML::Node& common, con
   const YAML::Node schema = load_schema(kinds_dir() / (kind + ".yaml"));
   const YAML::Node options = schema["options"];
   std::vector<std::string> allowed;
-  for (const auto& kv : common) allowed.push_back(kv.first.as<std::string>());
+  for (const auto& kv : common)
+    if (common_option_applies(kv.second, kind)) allowed.push_back(kv.first.as<std::string>());
   for (const auto& kv : options) allowed.push_back(kv.first.as<std::string>());
   c.used.clear();
   for (const auto& kv : plot) {
     const std::string key = kv.first.Scalar();
     YAML::Node decl = options[key] ? options[key] : common[key];
     if (!decl) c.fail(key, unknown_name_message("option of a " + kind + " plot", key, allowed));
+    // An option the kind would ignore is refused: a table given panels would draw one table and
+    // silently drop the values the panels were to separate.
+    if (!options[key] && !common_option_applies(decl, kind))
+      c.fail(key, "a " + kind + " plot does not use '" + key + "' (it would be ignored); its options: " + [&] {
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        return list;
+      }());
     check_value(c, key, kv.second, decl);
   }
   for (const auto& req : schema["required"])
     if (!plot[req.as<std::string>()])
       c.fail(req.as<std::string>(), "a " + kind + " plot needs '" + req.as<std::string>() + "'");
   // Defaults that use a column: the series of lines and bars is the algorithm when it varies.
-  if ((kind == "line" || kind == "bar") && !plot["series"]) c.used.insert("algorithm");
+  const bool default_series = (kind == "line" || kind == "bar") && !plot["series"];
+  if (default_series) c.used.insert("algorithm");
 
   // Every parameter that varies must be on the figure: among the points a plot shows (its
   // panels' and its own `where`), two points that agree on every column the plot uses (x, series,
@@ -196,23 +254,53 @@ void check_one(Context& c, const YAML::Node& plot, const YAML::Node& common, con
   } else {
     selections.push_back(plot["where"]);
   }
-  for (const auto& where : selections) {
-    std::map<std::string, std::map<std::string, std::string>> seen;  // parameter -> (cell -> value)
-    for (const auto& p : points) {
-      if (!matches(p, where)) continue;
-      std::string cell;
-      for (const auto& u : c.used) cell += column_value(p, u) + '\x1f';
-      for (const auto& [k, v] : p.coords) {
-        if (c.used.count(k)) continue;
-        const std::string value = to_string(v);
-        auto [it, fresh] = seen[k].emplace(cell, value);
-        if (fresh || same_value(it->second, value)) continue;
-        c.fail("", "'" + k + "' takes several values (" + it->second + ", " + value + ", ...) on the same " +
-                       "curve or cell of this " + kind + " plot: put it on x, series, panels, rows or columns " +
-                       "(or select one value with a panel's where), or the figure would mix or drop its values");
-      }
-    }
+  const std::vector<Mixed> all_mixed = find_mixed(c.used, selections, points);
+  if (all_mixed.empty()) return;
+  const Mixed* mixed = &all_mixed.front();
+
+  // The fixes this kind has, each kept only when, with it, the parameter no longer mixes and no
+  // other one starts to (series replaces the default series, the algorithm): another axis for
+  // the parameter (panels and series of lines and bars, columns of tables), or one value of it
+  // (a table's where). A spec's list of plots is edited in the spec (--set cannot address plot[i]).
+  struct Fix { std::string option, value; std::set<std::string> used; std::vector<YAML::Node> selections; };
+  std::vector<Fix> fixes;
+  const std::string& k = mixed->column;
+  auto with = [&](std::set<std::string> u, bool drop_default_series) {
+    if (drop_default_series) u.erase("algorithm");
+    u.insert(k);
+    return u;
+  };
+  if (kind != "table" && !plot["panels"]) fixes.push_back({"panels", k, with(c.used, false), selections});
+  if ((kind == "line" || kind == "bar") && !plot["series"]) fixes.push_back({"series", k, with(c.used, default_series), selections});
+  if (kind == "table" && !plot["columns"]) fixes.push_back({"columns", k, with(c.used, false), selections});
+  if (kind == "table" && !plot["where"]) {
+    YAML::Node one;
+    one[k] = mixed->first;
+    fixes.push_back({"where." + k, mixed->first, c.used, {one}});
   }
+  std::string how;
+  auto resolves = [&](const Fix& f) {
+    for (const Mixed& m : find_mixed(f.used, f.selections, points)) {
+      if (m.column == k) return false;
+      if (std::none_of(all_mixed.begin(), all_mixed.end(), [&](const Mixed& b) { return b.column == m.column; }))
+        return false;
+    }
+    return true;
+  };
+  for (const auto& f : fixes) {
+    if (!resolves(f)) continue;
+    how += how.empty() ? "" : " or ";
+    how += c.field == "plot" ? "--set plot." + f.option + "=" + f.value : f.option + ": " + f.value;
+  }
+  if (how.empty())
+    how = "select one value of '" + k + "' with " +
+          (kind == "table" ? std::string("the table's where") : "a panel's where (panels: [{title: ..., where: {" + k + ": " + mixed->first + "}}])") +
+          " in the spec";
+  else if (c.field != "plot")
+    how = "in " + c.field + " of the spec, " + how;
+  c.fail("", "'" + k + "' takes several values (" + mixed->first + ", " + mixed->second + ", ...) on the same " +
+                 std::string(kind == "table" ? "cell" : "curve") + " of this " + kind +
+                 " plot, which would mix or drop its values: " + how);
 }
 
 }  // namespace

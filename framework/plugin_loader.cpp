@@ -108,9 +108,11 @@ std::string code_version() {
   if (plugins().empty()) return v;
   const std::string dirty = "-dirty";
   if (v.size() < dirty.size() || v.compare(v.size() - dirty.size(), dirty.size(), dirty) != 0) v += dirty;
+  // Each plugin with its sha256's first 12 digits: a plugin rebuilt with other code (same file
+  // name) is another code version, announced when a result would mix the two.
   v += "+plugins(";
   for (std::size_t i = 0; i < plugins().size(); ++i)
-    v += (i ? " " : "") + fs::path(plugins()[i].path).filename().string();
+    v += (i ? " " : "") + fs::path(plugins()[i].path).filename().string() + "@" + plugins()[i].sha256.substr(0, 12);
   return v + ")";
 }
 

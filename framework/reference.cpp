@@ -57,15 +57,22 @@ Reference Reference::parse(const std::string& text, const std::string& origin) {
 
 std::optional<double> Reference::find(const std::map<std::string, std::string>& point,
                                       const std::string& metric, long index) const {
+  const auto text = find_text(point, metric, index);
+  if (!text) return std::nullopt;
+  return std::strtod(text->c_str(), nullptr);
+}
+
+std::optional<std::string> Reference::find_text(const std::map<std::string, std::string>& point,
+                                                const std::string& metric, long index) const {
   for (const auto& row : rows_) {
     bool match = true;
-    std::optional<double> value;
+    std::optional<std::string> value;
     for (std::size_t c = 0; c < header_.size() && match; ++c) {
       const std::string& h = header_[c];
       if (h == "value") {
         char* end = nullptr;
-        double v = std::strtod(row[c].c_str(), &end);
-        if (!row[c].empty() && *end == '\0') value = v;
+        std::strtod(row[c].c_str(), &end);
+        if (!row[c].empty() && *end == '\0') value = row[c];
       } else if (h == "metric") {
         match = row[c] == metric;
       } else if (h == "note" || row[c].empty()) {

@@ -20,6 +20,9 @@ class Reference {
   // The paper's value for a point described by its column values, or nothing.
   std::optional<double> find(const std::map<std::string, std::string>& point_values,
                              const std::string& metric, long index = -1) const;
+  // The same value as printed in the CSV ("1.53E+04"): its digits give its printed precision.
+  std::optional<std::string> find_text(const std::map<std::string, std::string>& point_values,
+                                       const std::string& metric, long index = -1) const;
   bool empty() const { return rows_.empty(); }
   // Equal as text, or as numbers when both read as numbers ("0.5" and "5e-1").
   static bool same_value(const std::string& a, const std::string& b);

@@ -39,6 +39,10 @@ struct OutputSpec {
   // Computed from the true data for evaluation (true answers, their errors): not part of what
   // the algorithm releases, so `dplab audit` never looks at it.
   bool evaluation = false;
+  // A diagnostic of the run that the algorithm's release does not contain (DAWA's bucket count,
+  // greedyH's strategy error): `dplab audit` leaves it out unless asked (--internal), so that a
+  // leak is reported only when the release itself shows it.
+  bool internal = false;
 };
 
 // Audit fixtures (algorithms/canary/) are run by `dplab audit` only: their check() refuses
@@ -71,6 +75,11 @@ struct AlgorithmInfo {
   // For algorithms on points: the box [lo, hi]^d their data must lie in (their sensitivities
   // assume it); `dplab audit` draws its neighbouring point sets in it.
   std::pair<double, double> point_domain{-1.0, 1.0};
+  // Parameter values (key=value) that `dplab audit` uses instead of the defaults unless the
+  // user gives them: public inputs without a usable default (a bounding box), a budget that
+  // does not depend on the data where the default's does, and sizes that keep a run cheap
+  // without changing the privacy claim (framework/audit/configure.hpp lists the rules).
+  std::vector<std::string> audit_params;
   // Whether it is eps-DP as run: dp, not-dp (with the id of a finding) or none (a non-private
   // reference), with a one-line why; `privacy_rules` when it depends on the parameters (the
   // first rule that holds wins). Required: register_algorithm refuses an undeclared status

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -22,7 +23,7 @@
 
 #include "dplab_git_version.hpp"
 #include "core/error.hpp"
-#include "framework/home.hpp"
+#include "core/home.hpp"
 #include "framework/plot_check.hpp"
 #include "framework/plugin_loader.hpp"
 #include "framework/progress.hpp"
@@ -30,6 +31,7 @@
 #include "framework/checked_file.hpp"
 #include "framework/cluster.hpp"
 #include "framework/result_lock.hpp"
+#include "framework/spec_diff.hpp"
 #include "framework/result_privacy.hpp"
 #include "framework/store.hpp"
 #include "dplab_source_dir.hpp"
@@ -155,10 +157,16 @@ std::string shard_label(std::size_t index, std::size_t count) {
 std::string default_output(const Spec& spec, const std::vector<std::string>& overrides, std::size_t shard_index,
                            std::size_t shard_count) {
   std::string stem = spec.name;
-  if (!overrides.empty()) {
-    // An overridden run never lands on the paper run's file: "table2@params.eps=2".
-    std::string tag;
-    for (const auto& o : overrides) tag += (tag.empty() ? "" : "+") + o;
+  // An overridden run never lands on the paper run's file: "table2@params.eps=2". Only overrides
+  // of fields that change the numbers (result_keys()) name a file of their own: a plot option,
+  // the trials or the text redraws or extends the same result.
+  std::string tag;
+  for (const auto& o : overrides) {
+    const std::string top = o.substr(0, o.find_first_of(".="));
+    const auto& keys = result_keys();
+    if (std::find(keys.begin(), keys.end(), top) != keys.end()) tag += (tag.empty() ? "" : "+") + o;
+  }
+  if (!tag.empty()) {
     for (char& c : tag)
       if (!std::isalnum(static_cast<unsigned char>(c)) && std::string("._=,+-").find(c) == std::string::npos) c = '_';
     if (tag.size() > 80) {
@@ -298,9 +306,14 @@ ResultData open_result(const Spec& spec, const std::vector<Point>& points, const
     } catch (const Error& e) {
       throw Error(std::string(e.what()) + "; use --force to start over, or --out for another file");
     }
-    if (old.meta.spec_hash != spec.hash)
-      throw Error(out + ": holds results of a different spec (hash " + old.meta.spec_hash +
-                  ", this spec " + spec.hash + "); use --force to start over or --out for another file");
+    if (old.meta.spec_hash != spec.hash) {
+      // Name what changed (the file keeps the spec it was run with), not only the hashes.
+      std::string what;
+      for (const auto& d : result_field_differences(old.meta.spec_text, spec.effective_yaml))
+        what += (what.empty() ? "" : "; ") + d;
+      throw Error(out + ": holds results of a different spec (hash " + old.meta.spec_hash + ", this spec " + spec.hash + ")" +
+                  (what.empty() ? std::string() : ": " + what) + "; use --force to start over or --out for another file");
+    }
     if (old.points != points.size())
       throw Error(out + ": holds " + std::to_string(old.points) + " points but the spec has " +
                   std::to_string(points.size()) + "; use --force to start over");
@@ -353,9 +366,46 @@ void stamp_spec(ResultData& r, const Spec& spec, const std::vector<std::string>&
                                                 : (fs::path(dplab_home()) / ref_path).string());
 }
 
-// Records which code computes trials; warns when a result will mix code versions.
-void stamp_code(ResultData& r, bool resumed, std::size_t already, const std::string& out, bool quiet) {
-  const std::string code = code_version();  // with "-dirty+plugins(...)" when plugins are loaded
+// The plugins of a record (plugins_record(): "<sha256>  <path>" lines) whose code differs
+// between the trials already in a result and this run: "my.so sha256 1a2b3c4d... -> 5e6f7a8b..."
+// (a plugin rebuilt with other code keeps its file name, so the code version alone cannot tell).
+std::string plugin_changes(const std::string& before, const std::string& now) {
+  auto parse = [](const std::string& record) {
+    std::map<std::string, std::string> sha_of;  // path -> sha256
+    std::istringstream in(record);
+    for (std::string line; std::getline(in, line);)
+      if (line.size() > 66) sha_of[line.substr(66)] = line.substr(0, 64);
+    return sha_of;
+  };
+  const auto a = parse(before), b = parse(now);
+  std::string out;
+  auto add = [&](const std::string& path, const std::string& was, const std::string& is) {
+    out += (out.empty() ? "" : ", ") + fs::path(path).filename().string() + " sha256 " +
+           (was.empty() ? "(not loaded)" : was.substr(0, 12) + "...") + " -> " +
+           (is.empty() ? "(not loaded)" : is.substr(0, 12) + "...");
+  };
+  for (const auto& [path, sha] : a) {
+    auto it = b.find(path);
+    if (it == b.end() || it->second != sha) add(path, sha, it == b.end() ? "" : it->second);
+  }
+  for (const auto& [path, sha] : b)
+    if (!a.count(path)) add(path, "", sha);
+  return out;
+}
+
+// Records which code computes trials; warns when a result will mix code versions, and refuses
+// to mix trials of a plugin whose code changed unless allow_code_change.
+void stamp_code(ResultData& r, bool resumed, std::size_t already, const std::string& out, bool quiet,
+                bool allow_code_change) {
+  const std::string code = code_version();  // with "-dirty+plugins(<file>@<sha256 prefix>)" when plugins are loaded
+  if (resumed && already && (!r.meta.plugins.empty() || !plugins_record().empty())) {
+    const std::string changed = plugin_changes(r.meta.plugins, plugins_record());
+    if (!changed.empty() && !allow_code_change)
+      throw Error(out + ": its " + std::to_string(already) + " trials were computed by other plugin code (" + changed +
+                  "); the missing trials would mix two codes in one result. Use --force to start over with this "
+                  "code, --allow-code-change to add trials anyway (recorded in the file's code history), or --out "
+                  "for another file");
+  }
   if (resumed && already && r.meta.code_version != code && !quiet)
     std::cerr << "warning: " << out << " holds trials computed by code " << r.meta.code_version
               << "; the missing ones will be computed by " << code
@@ -605,14 +655,18 @@ Prepared prepare(const RunOptions& opts, bool report) {
   pr.points = expand(pr.spec, opts.max_points);  // validates everything before any trial runs
   // The spec's own figure must show every parameter it varies. An override may change what varies
   // (--set sweep.eps=[1,2] on a table of eps = 1): the numbers are still worth computing, so that
-  // is a warning, and the figure can be made to fit with a further --set plot.<option>=...
+  // is a warning, and the figure can be made to fit with a further --set plot.<option>=... (the
+  // message names one that this plot kind has). A --set of the plot itself that does not fit is
+  // an error: it is there only to change the figure.
   try {
     check_plot(pr.spec, pr.points);
   } catch (const Error& e) {
-    if (opts.overrides.empty()) throw;
+    const bool plot_set = std::any_of(opts.overrides.begin(), opts.overrides.end(),
+                                      [](const std::string& o) { return o.rfind("plot", 0) == 0; });
+    if (opts.overrides.empty() || plot_set) throw;
     if (report)
-      std::cerr << "warning: " << e.what() << " (after --set; the trials run, the figure will not fit until the plot "
-                << "block is changed too, e.g. --set plot.columns=eps)\n";
+      std::cerr << "warning: " << e.what() << " (after --set; the trials run, and dplab plot RESULT --set plot.<option>=... "
+                << "redraws the figure without recomputing anything)\n";
   }
   if (opts.shard_count && opts.shard_index >= opts.shard_count)
     throw Error("--shard " + shard_label(opts.shard_index, opts.shard_count) + ": the index must be below the count");
@@ -647,7 +701,7 @@ Opened open_for_run(const RunOptions& opts, const Prepared& pr) {
   stamp_spec(r, pr.spec, opts.overrides);
   r.meta.shard = shard;
   o.work = plan_work(r, pr.points, o.already, opts.shard_index, opts.shard_count);
-  if (!o.work.empty()) stamp_code(r, resumed, o.already, pr.out, opts.quiet);
+  if (!o.work.empty()) stamp_code(r, resumed, o.already, pr.out, opts.quiet, opts.allow_code_change);
   return o;
 }
 

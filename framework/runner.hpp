@@ -26,6 +26,9 @@ struct RunOptions {
   int threads = 0;                     // 0: OpenMP default
   std::string out;                     // default results/<paper>/<name>.h5
   bool force = false;                  // start over even if the result holds another spec
+  // Add trials to a result whose trials came from plugins that have since changed (their sha256
+  // differs): refused without it, since the result would mix two plugin codes unseen.
+  bool allow_code_change = false;
   bool quiet = false;
   double checkpoint_seconds = 5.0;     // 0: after every trial (tests)
   std::int64_t abort_after = -1;       // testing: die like kill -9 after this many new trials

@@ -16,7 +16,7 @@
 #include "core/error.hpp"
 #include "core/registry.hpp"
 #include "datasets/user_file.hpp"
-#include "framework/home.hpp"
+#include "core/home.hpp"
 #include "framework/json.hpp"
 #include "framework/plot_check.hpp"
 #include "core/rng.hpp"
@@ -47,6 +47,9 @@ class Reader {
       : file_(std::move(file)), overridden_(std::move(overridden)) {}
 
   int line(const YAML::Node& n) const { return n.Mark().is_null() ? 0 : n.Mark().line + 1; }
+  // The line of a field, or kFromCommandLine when --set gave it (its node's mark is a position in
+  // the --set value's own text, not in the file: line 1 would be wrong).
+  int line(const YAML::Node& n, const std::string& field) const { return overridden(field) ? kFromCommandLine : line(n); }
 
   bool overridden(const std::string& field) const {
     for (const auto& o : overridden_)
@@ -109,7 +112,7 @@ class Reader {
       std::string k = key(kv.first, field);
       AxisGroup g;
       g.names = {k};
-      g.line = line(kv.second);
+      g.line = line(kv.second, field + "." + k);
       for (const auto& v : values(kv.second, field + "." + k)) g.rows.push_back({v});
       out.push_back(std::move(g));
     }
@@ -132,7 +135,7 @@ class Reader {
   AxisGroup zip_group(const YAML::Node& n, const std::string& field) const {
     if (!n.IsMap()) fail(n, field, "expected a mapping of parameter: [values] that move together");
     AxisGroup g;
-    g.line = line(n);
+    g.line = line(n, field);
     std::vector<std::vector<RawValue>> columns;
     for (auto kv : n) {
       std::string k = key(kv.first, field);
@@ -302,8 +305,7 @@ std::string result_hash(const YAML::Node& root) {
   // the description or the reference.
   YAML::Emitter e;
   e << YAML::BeginMap;
-  for (const char* k : {"dataset", "datasets", "algorithm", "algorithms", "params", "sweep", "zip",
-                        "seed", "noise", "metrics"}) {
+  for (const auto& k : result_keys()) {
     if (root[k]) e << YAML::Key << k << YAML::Value << root[k];
   }
   e << YAML::EndMap;
@@ -335,7 +337,7 @@ std::uint64_t read_seed(const Reader& r, const YAML::Node& n, const std::string&
 
 TransformRef read_transform(const Reader& r, const YAML::Node& n, const std::string& field) {
   TransformRef t;
-  t.line = r.line(n);
+  t.line = r.line(n, field);
   if (n.IsScalar()) {
     t.name = n.Scalar();
   } else if (n.IsMap() && n.size() == 1) {
@@ -350,7 +352,7 @@ TransformRef read_transform(const Reader& r, const YAML::Node& n, const std::str
 
 DatasetRef read_dataset(const Reader& r, const YAML::Node& n, const std::string& field) {
   DatasetRef d;
-  d.line = r.line(n);
+  d.line = r.line(n, field);
   if (n.IsScalar()) {
     d.name = n.Scalar();
   } else if (n.IsMap() && n["file"]) {
@@ -411,7 +413,7 @@ DatasetRef read_dataset(const Reader& r, const YAML::Node& n, const std::string&
 
 AlgorithmEntry read_entry(const Reader& r, const YAML::Node& n, const std::string& field) {
   AlgorithmEntry a;
-  a.line = r.line(n);
+  a.line = r.line(n, field);
   if (n.IsScalar()) {
     a.name = n.Scalar();
   } else if (n.IsMap()) {
@@ -505,10 +507,27 @@ void read_plot(const Reader& r, const YAML::Node& root, Spec& s) {
     check_plot(plot, "plot");
   }
   s.plot_json = yaml_to_json(plot);
-  s.plot_line = r.line(plot);
+  s.plot_line = r.line(plot, "plot");
+  // Every option's own line, for framework/plot_check's errors ("plot[1].columns" -> 31).
+  std::function<void(const YAML::Node&, const std::string&)> walk = [&](const YAML::Node& n, const std::string& field) {
+    s.plot_lines[field] = r.line(n, field);
+    if (n.IsMap()) {
+      for (const auto& kv : n)
+        if (kv.first.IsScalar()) walk(kv.second, field + "." + kv.first.Scalar());
+    } else if (n.IsSequence()) {
+      for (std::size_t i = 0; i < n.size(); ++i) walk(n[i], field + "[" + std::to_string(i) + "]");
+    }
+  };
+  walk(plot, "plot");
 }
 
 }  // namespace
+
+const std::vector<std::string>& result_keys() {
+  static const std::vector<std::string> keys = {"dataset", "datasets", "algorithm", "algorithms", "params",
+                                                "sweep",   "zip",      "seed",      "noise",      "metrics"};
+  return keys;
+}
 
 Spec parse_spec(const std::string& text, const std::string& file,
                 const std::vector<std::string>& overrides) {

@@ -86,9 +86,16 @@ struct Spec {
   std::vector<std::string> metrics;
   std::string plot_json = "{}";
   int plot_line = 0;        // where the plot section starts, for framework/plot_check errors
+  // The line of every option under plot ("plot.x", "plot[1].panels[0].where"): kFromCommandLine
+  // for one that --set gave. Errors point at the option's own line.
+  std::map<std::string, int> plot_lines;
   std::string reference;    // reference CSV path (default results/reference/<paper>/<name>.csv)
   std::string hash;         // of everything that affects results (not trials, plot or text)
 };
+
+// The top-level fields that change the numbers, and so key a result (Spec::hash): not trials
+// (more trials extend a result), the plot, the text or the reference.
+const std::vector<std::string>& result_keys();
 
 // Reads and validates a spec. `overrides` are "key.path=value" strings (value in YAML syntax)
 // applied before validation, e.g. "trials=5", "params.eps=0.5", "sweep.N=[3,4]".

@@ -17,32 +17,6 @@ namespace {
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// Deterministic algorithms (bounds tables) compute the same value at every trial: one trial is
-// an exact value, not a sample of one.
-bool deterministic(const ResultData& r, std::size_t p) {
-  const PointColumn* c = r.column("algorithm_name");
-  if (!c || !c->text || p >= c->strings.size()) return false;
-  const Algorithm* a = AlgorithmRegistry::instance().find(c->strings[p]);
-  return a && a->info().deterministic;
-}
-
-// Value of trial t of point p, element i (0-based) of metric m; NaN when absent.
-double value_at(const ResultData& r, const MetricData& m, std::size_t p, std::size_t t, std::size_t i) {
-  const std::size_t c = r.cell(p, t);
-  if (!m.is_vector) return m.scalar[c];
-  const auto& cell = m.vectors[c];
-  return i < cell.size() ? cell[i] : kNaN;
-}
-
-// Number of elements of metric m at point p (the longest vector over done trials).
-std::size_t length_at(const ResultData& r, const MetricData& m, std::size_t p) {
-  if (!m.is_vector) return 1;
-  std::size_t length = 0;
-  for (std::size_t t = 0; t < r.trials; ++t)
-    if (r.done[r.cell(p, t)]) length = std::max(length, m.vectors[r.cell(p, t)].size());
-  return length;
-}
-
 std::map<std::string, std::string> point_values(const ResultData& r, std::size_t p) {
   std::map<std::string, std::string> values;
   for (const auto& c : r.columns) values[c.name] = cell_text(c, p);
@@ -82,6 +56,28 @@ std::vector<std::size_t> baseline_points(const ResultData& r, const std::map<std
 }
 
 }  // namespace
+
+bool deterministic_point(const ResultData& r, std::size_t p) {
+  const PointColumn* c = r.column("algorithm_name");
+  if (!c || !c->text || p >= c->strings.size()) return false;
+  const Algorithm* a = AlgorithmRegistry::instance().find(c->strings[p]);
+  return a && a->info().deterministic;
+}
+
+double value_at(const ResultData& r, const MetricData& m, std::size_t p, std::size_t t, std::size_t i) {
+  const std::size_t c = r.cell(p, t);
+  if (!m.is_vector) return m.scalar[c];
+  const auto& cell = m.vectors[c];
+  return i < cell.size() ? cell[i] : kNaN;
+}
+
+std::size_t length_at(const ResultData& r, const MetricData& m, std::size_t p) {
+  if (!m.is_vector) return 1;
+  std::size_t length = 0;
+  for (std::size_t t = 0; t < r.trials; ++t)
+    if (r.done[r.cell(p, t)]) length = std::max(length, m.vectors[r.cell(p, t)].size());
+  return length;
+}
 
 std::string cell_text(const PointColumn& c, std::size_t p) {
   if (c.text) return c.strings[p];
@@ -149,7 +145,7 @@ std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& r
   // Plain summaries.
   for (std::size_t p = 0; p < r.points; ++p) {
     const auto values = point_values(r, p);
-    const bool det = deterministic(r, p);
+    const bool det = deterministic_point(r, p);
     for (const MetricData* m : metrics) {
       const std::size_t length = length_at(r, *m, p);
       for (std::size_t i = 0; i < length; ++i) {

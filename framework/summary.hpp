@@ -37,6 +37,16 @@ struct SummaryOptions {
   std::vector<std::map<std::string, std::string>> baselines;
 };
 
+// Deterministic algorithms (bounds tables) compute the same value at every trial: one trial is
+// an exact value, not a sample of one.
+bool deterministic_point(const ResultData& r, std::size_t p);
+
+// Value of trial t of point p, element i (0-based) of metric m; NaN when absent.
+double value_at(const ResultData& r, const MetricData& m, std::size_t p, std::size_t t, std::size_t i);
+
+// Number of elements of metric m at point p (the longest vector over done trials; 1 for a scalar).
+std::size_t length_at(const ResultData& r, const MetricData& m, std::size_t p);
+
 // The text of point p's value in column c, as show and the reference matching use it.
 std::string cell_text(const PointColumn& c, std::size_t p);
 

@@ -21,6 +21,7 @@ Options of the kinds (see each module's docstring):
 """
 import argparse
 import importlib
+import json
 import os
 import sys
 
@@ -53,6 +54,8 @@ def main():
     ap.add_argument("--format", default="png,pdf")
     ap.add_argument("--out-dir", default="")
     ap.add_argument("--fixed", default="", help="what the figure holds fixed (dataset, parameters)")
+    ap.add_argument("--plot", default="", help="plot options (JSON) to draw with instead of the result's own")
+    ap.add_argument("--plot-note", default="", help="how --plot was given, for the footer")
     ap.add_argument("--data", default="", help="read this file instead of RESULT (dplab plot: a format-2 copy of "
                     "a format-1 RESULT)")
     ap.add_argument("--staged", action="store_true", help="dplab plot moves the figures from --out-dir into place "
@@ -64,6 +67,10 @@ def main():
         fail(f"unknown format {bad[0]!r} (allowed: png, pdf, svg)")
     res = Result(args.result, args.summary, args.data or None)
     res.fixed = args.fixed
+    if args.plot:  # dplab plot RESULT --set plot.<option>=...: checked by the engine first
+        with open(args.plot) as f:
+            res.plot = json.load(f)
+        res.meta["overrides"] = "; ".join(x for x in (res.meta.get("overrides"), args.plot_note) if x)
     out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.result))
     os.makedirs(out_dir, exist_ok=True)
     plots = res.plot if isinstance(res.plot, list) else [res.plot]

@@ -3,9 +3,16 @@
 # datasets/cache/ and verify it against the catalogue's sha256 values.
 #
 # Usage:
+#   make data                                 the same as the next line
 #   scripts/fetch-datasets.sh                 every dataset of the catalogue
 #   scripts/fetch-datasets.sh unbalance adult one or more catalogue names (`dplab datasets list`)
 #   scripts/fetch-datasets.sh --list          the catalogue's files, checksums and sources
+#
+# It ends with one line per dataset that could not be fetched or verified (and why), and the
+# list of datasets that have no public source (with the substitute the specs use); it exits 1
+# when a requested dataset failed. Downloads are kept in <destination>/.downloads/ until every
+# requested file verifies, and an interrupted download continues where it stopped (curl -C -)
+# when the script is run again. Iris ships with dplab (datasets/embedded/): nothing to fetch.
 #
 # Files go to datasets/cache/<path>, the same relative paths as in the catalogue, so dplab
 # finds them when no other data root is set (or point --data-dir / $DPLAB_DATA at the folder;
@@ -167,14 +174,34 @@ ELD_ZIP=$UCI/00321/LD2011_2014.txt.zip
 
 say() { printf '%s\n' "$*" >&2; }
 
-# Downloads a URL once per run into the work directory; prints the local path.
+# Downloads a URL once into $DOWNLOADS (kept across runs until every requested file verifies);
+# prints the local path. A .part left by an interrupted run is continued, not restarted.
 download() {
-  local url=$1 out
-  out=$WORK/dl/$(printf '%s' "$url" | sha256sum | cut -c1-16)-${url##*/}
+  local url=$1 out rc=0
+  out=$DOWNLOADS/$(printf '%s' "$url" | sha256sum | cut -c1-16)-${url##*/}
   if [[ ! -s $out ]]; then
-    mkdir -p "$WORK/dl"
-    say "    downloading $url"
-    curl -fsSL --retry 3 --connect-timeout 30 -o "$out.part" "$url" || { rm -f "$out.part"; return 1; }
+    mkdir -p "$DOWNLOADS"
+    if [[ -s $out.part ]]; then
+      say "    resuming $url ($(wc -c <"$out.part") bytes already here)"
+    else
+      say "    downloading $url"
+    fi
+    curl -fsSL --retry 3 --connect-timeout 30 -C - -o "$out.part" "$url" || rc=$?
+    if ((rc != 0)); then
+      # 33: the server cannot resume; start over once.
+      if ((rc == 33)); then
+        rm -f "$out.part"
+        rc=0
+        curl -fsSL --retry 3 --connect-timeout 30 -o "$out.part" "$url" || rc=$?
+      fi
+      if ((rc != 0)); then
+        # (download runs in a subshell, $(...): the reason goes through a file)
+        printf 'cannot download %s (curl exit code %s%s)\n' "$url" "$rc" \
+          "$( ((rc == 6 || rc == 7 || rc == 28)) && echo ': no network?')" >"$WORK/download-error"
+        say "    $(cat "$WORK/download-error")"
+        return 1
+      fi
+    fi
     mv "$out.part" "$out"
   fi
   printf '%s\n' "$out"
@@ -321,7 +348,8 @@ build() {
 
 sha_of() { sha256sum "$1" | cut -c1-64; }
 
-# Fetches and verifies one catalogue file; returns non-zero when it does not verify.
+# Fetches and verifies one catalogue file; returns non-zero when it does not verify, with the
+# reason in LAST_ERROR.
 fetch_file() {
   local path=$1 sha=$2 dest=$CACHE/$1
   if [[ -f $dest && $(sha_of "$dest") == "$sha" ]]; then
@@ -330,9 +358,12 @@ fetch_file() {
   fi
   mkdir -p "$(dirname "$dest")"
   local tmp=$dest.tmp.$$
+  rm -f "$WORK/download-error"
   if ! build "$path" "$tmp"; then
     rm -f "$tmp"
-    say "  FAILED   $path: could not download or convert it (see above)"
+    LAST_ERROR="could not convert the download into $path"
+    [[ -s $WORK/download-error ]] && LAST_ERROR=$(cat "$WORK/download-error")
+    say "  FAILED   $path: $LAST_ERROR"
     return 1
   fi
   local got
@@ -351,12 +382,14 @@ fetch_file() {
           "expected $sha); the catalogue checks the compressed file, so use the copy in the shared data folder" \
           "or update the catalogue's checksum after checking the content"
       mv -f "$tmp" "$dest.content-ok"
+      LAST_ERROR="$path: right text, other gzip bytes (see above)"
       return 1
     fi
   fi
   mv -f "$tmp" "$dest.mismatch"
   say "  FAILED   $path: sha256 $got, expected $sha; the upstream copy differs from the catalogue's" \
       "(kept as $dest.mismatch for inspection; the conversion is not reproducing it)"
+  LAST_ERROR="$path: sha256 $got, expected $sha (kept as $dest.mismatch)"
   return 1
 }
 
@@ -373,21 +406,25 @@ main() {
   local here
   here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   CACHE=${DPLAB_CACHE_DIR:-$here/datasets/cache}
+  DOWNLOADS=$CACHE/.downloads
   WORK=$(mktemp -d)
   trap 'rm -rf "$WORK"' EXIT
 
-  local known
+  local known all=0
   known=$(awk 'NF { print $1 }' <<<"$CATALOGUE" | sort -u)
   if ((${#names[@]} == 0)); then
-    mapfile -t names < <(awk 'NF && !seen[$1]++ { print $1 }' <<<"$CATALOGUE")
+    all=1
+    mapfile -t names < <(awk 'NF && !seen[$1]++ { print $1 }' <<<"$CATALOGUE"; awk 'NF { print $1 }' <<<"$UNAVAILABLE")
   fi
   say "destination: $CACHE"
-  local failed=0 name path sha unknown=0
+  local name path sha unknown=0 files_failed
+  local failures=() unavailable=() done_names=()
   for name in "${names[@]}"; do
     local sub
     sub=$(awk -v n="$name" '$1 == n { print substr($0, index($0, $2)) }' <<<"$UNAVAILABLE")
     if [[ -n $sub ]]; then
-      say "$name: not publicly available; use $sub (see \`dplab datasets show $name\`)"
+      unavailable+=("$name (use $sub)")
+      ((all)) || say "$name: not publicly available; use $sub (see \`dplab datasets show $name\`)"
       continue
     fi
     if ! grep -qx -- "$name" <<<"$known"; then
@@ -395,16 +432,40 @@ main() {
       unknown=1
       continue
     fi
+    if [[ -d $here/datasets/embedded/$name ]]; then
+      say "$name: ships with dplab (datasets/embedded/$name/), nothing to fetch"
+      done_names+=("$name")
+      continue
+    fi
     say "$name:"
+    files_failed=""
     while read -r _ path sha; do
-      fetch_file "$path" "$sha" || failed=$((failed + 1))
+      # (one reason once: the files of a dataset often come from one download)
+      if ! fetch_file "$path" "$sha" && [[ $files_failed != *"$LAST_ERROR"* ]]; then
+        files_failed+="${files_failed:+; }$LAST_ERROR"
+      fi
     done < <(awk -v n="$name" '$1 == n' <<<"$CATALOGUE")
+    if [[ -n $files_failed ]]; then
+      failures+=("$name: $files_failed")
+    else
+      done_names+=("$name")
+    fi
   done
-  if ((failed > 0 || unknown)); then
-    say "$failed file(s) failed to fetch or verify"
+  say ""
+  say "${#done_names[@]} dataset(s) ready (verified in $CACHE, or shipped with dplab)"
+  if ((${#unavailable[@]} > 0)); then
+    say "not publicly available (no source to fetch; the specs use the substitute named):"
+    printf '  %s\n' "${unavailable[@]}" >&2
+  fi
+  if ((${#failures[@]} > 0 || unknown)); then
+    if ((${#failures[@]} > 0)); then
+      say "FAILED (${#failures[@]} dataset(s); run the script again to retry, downloads resume):"
+      printf '  %s\n' "${failures[@]}" >&2
+    fi
     return 1
   fi
-  say "all requested files verified"
+  rm -rf "$DOWNLOADS"
+  say "all requested datasets verified"
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then

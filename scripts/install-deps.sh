@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake git pkg-config     # compiler, build system, `git describe` for the code version
+  ccache                                   # compiler cache: the Makefile uses it when present (rebuilds, other checkouts)
   libboost-program-options-dev             # CLI parsing (dplab run/list/show/plot)
   libhdf5-dev                              # HDF5 C and C++ API: one result file per run
   libyaml-cpp-dev                          # experiment specs (YAML, with line numbers for errors)
@@ -16,6 +17,7 @@ packages=(
   doctest-dev                              # unit and end-to-end tests
   libbenchmark-dev                         # Google Benchmark (make bench)
   python3 python3-matplotlib python3-h5py python3-numpy   # figures from the HDF5 files
+  python3-yaml                             # scripts/docs_tables.py: the claims tables of docs/papers
   python3-pandas                           # python/dplab: results as tidy DataFrames (dplab.load)
   python3-sklearn                          # reference timings in benchmarks only
   libopenblas0                             # scikit-learn's reference on OpenBLAS too (bench/run.sh selects each BLAS

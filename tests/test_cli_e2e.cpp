@@ -96,6 +96,7 @@ void expect_error(const TempDir& dir, const std::string& args, std::vector<std::
 
 TEST_SUITE("cli_e2e") {
   TEST_CASE("run, show --csv, plot and replay a small spec") {
+    DPLAB_REQUIRE_DATA("kos");  // the real KOS data (Table 2)
     TempDir dir;
     write_file(dir / "t2.yaml", kSmallTable2);
     Command run = run_dplab("run " + dir / "t2.yaml" + " --out " + dir / "t2.h5" + " --threads 2", dir);
@@ -215,6 +216,7 @@ plot: {kind: line, x: eps, y: mae, suptitle: "Figure 4.4: data utility vs eps (r
   }
 
   TEST_CASE("bad input: one clear line, non-zero exit, existing result untouched") {
+    DPLAB_REQUIRE_DATA("kos");  // the real KOS data (Table 2)
     TempDir dir;
     write_file(dir / "t2.yaml", kSmallTable2);
     REQUIRE(run_dplab("run " + dir / "t2.yaml" + " --out " + dir / "t2.h5 -q", dir).code == 0);
@@ -260,6 +262,7 @@ plot: {kind: line, x: eps, y: mae, suptitle: "Figure 4.4: data utility vs eps (r
   }
 
   TEST_CASE("overridden runs are honest: own file, recorded, paper values only where every parameter matches") {
+    DPLAB_REQUIRE_DATA("kos");  // the real KOS data (Table 2)
     TempDir dir;
     const std::string spec = std::string(DPLAB_SOURCE_DIR) + "/experiments/budget_series/table2.yaml";
     auto in_dir = [&](const std::string& args) { return run_dplab("--chdir " + dir.path().string() + " " + args, dir); };
@@ -387,7 +390,7 @@ print("OK", len(df))
     Command v = run_dplab("--version", dir);
     CHECK(v.code == 0);
     CHECK(v.out.rfind("dplab ", 0) == 0);
-    Command l = run_dplab("list", dir);
+    Command l = run_dplab("list --long", dir);
     CHECK(l.code == 0);
     for (const char* s : {"budget_series.allocation", "budget_series.noise_mse", "budget_series.us_bounds",
                           "kos [bag-of-words]", "experiments/budget_series/table2.yaml", "(0, inf)"})

@@ -1,7 +1,9 @@
 // lu_thesis Algorithm 7.1 with Algorithm 7.2 (algorithms/convergent_kmeans): the sampling zone's
-// geometry on hand-made 2-D and 3-D cases, the ledger of Theorem 7.5, Posterior at a very large
-// eps, the data-dependent support of the private centroid (a privacy finding), and the laws of
-// the lambda and gamma samplers and of the draw in the zone (Kolmogorov-Smirnov at fixed seeds).
+// geometry on hand-made 2-D and 3-D cases, the ledger of Theorem 7.5, the iteration count
+// without the confirming pass, Posterior at a very large eps, the data-dependent support of the
+// private centroid (a privacy finding), the provable variant's ledger and its large-eps limit,
+// and the laws of the lambda and gamma samplers and of the draw in the zone (Kolmogorov-Smirnov
+// at fixed seeds).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 
 #include "algorithms/clustering/lloyd.hpp"
 #include "algorithms/convergent_kmeans/convergent_kmeans.hpp"
+#include "algorithms/convergent_kmeans/provable.hpp"
 #include "algorithms/convergent_kmeans/sampling_zone.hpp"
 #include "clustering_fixtures.hpp"
 #include "core/samplers.hpp"
@@ -155,6 +158,121 @@ TEST_SUITE("convergent_kmeans") {
             drew += noisy > 0;
           }
     CHECK(drew > 0);
+  }
+
+  TEST_CASE("iterations as the thesis counts them: the pass that confirms the partition is not one") {
+    // The same run counted both ways (same streams): the counts differ by exactly the one pass
+    // that found the partition unchanged; Posterior counting only its main passes loses it only
+    // when a main pass confirmed (a look-ahead pass that confirms is not counted either way).
+    Stream s(9, 9, 9);
+    PointSet data = blobs(60, s);
+    int lookahead_confirmed = 0;
+    for (const char* zone : {"prior", "posterior"})
+      for (bool lookahead : {true, false})
+        for (std::uint64_t trial = 0; trial < 6; ++trial) {
+          double counted[2] = {0, 0};
+          for (bool confirming : {false, true}) {
+            Params p;
+            p.set("zone", std::string(zone));
+            p.set("k", std::int64_t{3});
+            p.set("eps", 0.5);
+            p.set("count_lookahead", lookahead);
+            p.set("count_confirming_pass", confirming);
+            const AlgorithmRun r =
+                run_algorithm("lu_thesis.convergent_kmeans", p, &data, Stream(10, trial, 0), TrialSeeds{10, trial});
+            REQUIRE(r.outputs.scalar("converged") == 1);
+            counted[confirming] = r.outputs.scalar("iterations");
+          }
+          CAPTURE(zone);
+          CAPTURE(lookahead);
+          const double diff = counted[1] - counted[0];
+          if (std::string(zone) == "posterior" && !lookahead) {
+            CHECK((diff == 0 || diff == 1));
+            lookahead_confirmed += diff == 0;
+          } else {
+            CHECK(diff == 1);
+          }
+        }
+    CHECK(lookahead_confirmed > 0);  // both kinds of confirmation occur
+  }
+
+  TEST_CASE("the provable variant: its ledger, Posterior's look-ahead charged, the declared total") {
+    Stream s(11, 11, 11);
+    PointSet data = blobs(60, s);
+    for (const char* zone : {"prior", "posterior"})
+      for (double tolerance : {0.0, 0.05})
+        for (std::uint64_t trial = 0; trial < 4; ++trial) {
+          Params p;
+          p.set("zone", std::string(zone));
+          p.set("k", std::int64_t{3});
+          p.set("eps", 0.4);
+          p.set("eps0_ratio", 0.5);
+          p.set("iterations", std::int64_t{7});
+          p.set("tolerance", tolerance);
+          CAPTURE(zone);
+          CAPTURE(tolerance);
+          const AlgorithmRun r =
+              run_algorithm("lu_thesis.convergent_kmeans_dp", p, &data, Stream(12, trial, 0), TrialSeeds{12, trial});
+          const double noisy = r.outputs.scalar("noisy_iterations");
+          const bool posterior = std::string(zone) == "posterior";
+          CHECK(noisy >= 1);
+          CHECK(noisy <= 7);
+          if (tolerance == 0) CHECK(noisy == 7);  // no early stop: every one of the T iterations
+          CHECK(r.spent_eps == doctest::Approx(0.2 + noisy * 0.4).epsilon(1e-12));
+          CHECK(r.outputs.scalar("budget_spent") == doctest::Approx(r.spent_eps).epsilon(1e-12));
+          // Counts and sums per noisy step; Posterior's look-ahead is a second step per iteration.
+          CHECK(r.charges == static_cast<std::size_t>(noisy) * (posterior ? 4 : 2) + 2);
+          CHECK(r.outputs.scalar("iterations") == noisy * (posterior ? 2 : 1));
+          const AlgorithmInfo info = find_algorithm("lu_thesis.convergent_kmeans_dp").info();
+          CHECK(declared_budget(info, with_defaults(info.params, p)) == doctest::Approx(7 * 0.4 + 0.2));
+        }
+  }
+
+  TEST_CASE("the provable variant at a large eps ends near Lloyd's fixed point") {
+    // eps = 400 per iteration: the released means are within about 1e-3 of the exact ones (sums
+    // noised with scale 2 d / eps = 0.01 over 50 points), and the draw, with beta = 100, close
+    // to the zone's best point: from starts that misassign part of a blob the run ends at
+    // Lloyd's partition, its output within the final step's noise of Lloyd's centroids.
+    Stream s(13, 13, 13);
+    PointSet data = blobs(50, s);
+    for (ZoneKind zone : {ZoneKind::Prior, ZoneKind::Posterior})
+      for (std::uint64_t trial = 0; trial < 3; ++trial) {
+        const double j = 0.03 * double(trial);
+        const std::vector<double> init = {0.45 + j, 0.3, 0.92, 0.3 - j, 0.5 - j, 0.95};
+        ProvableOptions opt;
+        opt.zone = zone;
+        opt.eps = 400;
+        opt.eps0 = 400;
+        opt.iterations = 40;
+        opt.tolerance = 0;
+        Stream stream(14, trial, 0);
+        PrivacyLedger ledger(1e6);
+        Mechanisms noise(stream, ledger);
+        Workspace ws;
+        const Result r = run_provable71(data, 3, init, opt, stream, noise, ws);
+        CHECK(r.noisy_iterations == 40);
+        std::vector<double> lloyd = init, scratch;
+        clustering::Accumulators acc;
+        std::vector<std::int32_t> previous;
+        clustering::lloyd_until_stable(data, 3, lloyd, 1000, acc, scratch, previous);
+        for (std::size_t i = 0; i < lloyd.size(); ++i) CHECK(std::abs(r.centroids[i] - lloyd[i]) < 5e-3);
+      }
+  }
+
+  TEST_CASE("the post-processing draw is the mechanism's law without the charge") {
+    // draw_in_zone with beta = eps / (2 dq) consumes the stream exactly as the exponential
+    // mechanism does after its charge: the same point from the same stream, nothing spent.
+    const std::vector<double> S = {0.4, 0.5, 0.6}, X = {0.7, 0.3, 0.65};
+    for (std::uint64_t i = 0; i < 50; ++i) {
+      Stream a(15, i, 0), b(15, i, 0);
+      PrivacyLedger l(10);
+      Mechanisms m(a, l);
+      std::vector<double> by_mechanism(3), by_draw(3);
+      sample_in_zone(S, X, 0.7, 2.0, m, by_mechanism);
+      draw_in_zone(S, X, 0.7, 2.0 / (2 * kScoreSensitivity), b, by_draw);
+      CHECK(by_mechanism == by_draw);
+      CHECK(l.spent() == 2.0);
+    }
   }
 
   TEST_CASE("Prior and Posterior refuse data outside [0, 1]^d") {

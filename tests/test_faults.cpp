@@ -108,6 +108,7 @@ void write_crafted(const std::string& path, const Crafted& c) {
 
 TEST_SUITE("faults") {
   TEST_CASE("damaged result files: every flipped bit, zeroed block, cut or extension is refused cleanly") {
+    DPLAB_REQUIRE_DATA("kos");  // kKosSpec runs on the real KOS data
     TempDir dir;
     write_file(dir / "s.yaml", kKosSpec);
     const std::string good = dir / "good.h5";
@@ -246,6 +247,7 @@ TEST_SUITE("faults") {
   }
 
   TEST_CASE("a full disk (ulimit -f) leaves the previous result byte-identical and no temporary file") {
+    DPLAB_REQUIRE_DATA("kos");  // kKosSpec runs on the real KOS data
     TempDir dir;
     write_file(dir / "s.yaml", kKosSpec);
     const std::string out = dir / "r.h5";
@@ -292,6 +294,7 @@ TEST_SUITE("faults") {
     REQUIRE_MESSAGE(WIFSIGNALED(status), "the first run ended before the second started");
     expect_one_line_error(second, "another dplab run is writing this result (pid " + std::to_string(pid) + ")");
     // The lock died with its holder: the next run takes it (a stale lock file is not trusted).
+    DPLAB_REQUIRE_DATA("kos");  // kKosSpec runs on the real KOS data
     write_file(dir / "small.yaml", kKosSpec);
     CHECK(run_dplab("run " + dir / "small.yaml --out " + out + " -q --force", dir).code == 0);
   }
@@ -327,6 +330,7 @@ TEST_SUITE("faults") {
   }
 
   TEST_CASE("the plotting process dies with a killed dplab") {
+    DPLAB_REQUIRE_DATA("kos");  // kKosSpec runs on the real KOS data
     TempDir dir;
     write_file(dir / "s.yaml", kKosSpec);
     REQUIRE(run_dplab("run " + dir / "s.yaml --out " + dir / "r.h5 -q", dir).code == 0);

@@ -62,6 +62,7 @@ void expect_clean(const Timed& t, const std::string& path) {
 
 TEST_SUITE("faults_legacy") {
   TEST_CASE("a whole format-1 file: read in a child, drawn, resumed, upgraded; Python refuses it") {
+    DPLAB_REQUIRE_DATA("kos");  // kKosSpec runs on the real KOS data
     TempDir dir;
     write_file(dir / "s.yaml", kKosSpec);
     REQUIRE(run_dplab("run " + dir / "s.yaml --out " + dir / "v2.h5 -q", dir).code == 0);
@@ -101,6 +102,7 @@ TEST_SUITE("faults_legacy") {
   }
 
   TEST_CASE("216 damaged format-1 files: no command crashes or hangs") {
+    DPLAB_REQUIRE_DATA("kos");  // kKosSpec runs on the real KOS data
     TempDir dir;
     write_file(dir / "s.yaml", kKosSpec);
     REQUIRE(run_dplab("run " + dir / "s.yaml --out " + dir / "v2.h5 -q", dir).code == 0);

@@ -50,6 +50,7 @@ std::string quoted_command(const std::string& s) {
 
 TEST_SUITE("faults_writes") {
   TEST_CASE("dplab merge never replaces a result by one with fewer trials (unless --force)") {
+    DPLAB_REQUIRE_DATA("kos");  // kKosSpec runs on the real KOS data
     TempDir dir;
     write_file(dir / "s.yaml", kKosSpec);
     const std::string out = dir / "r.h5";
@@ -74,6 +75,7 @@ TEST_SUITE("faults_writes") {
   }
 
   TEST_CASE("a full disk: export --out, report and plot leave the previous file byte-identical") {
+    DPLAB_REQUIRE_DATA("kos");  // kKosSpec runs on the real KOS data
     TempDir dir;
     write_file(dir / "s.yaml", kKosSpec);
     fs::create_directories(dir.path() / "results/testpaper");
@@ -153,6 +155,7 @@ TEST_SUITE("faults_writes") {
     CHECK_FALSE(fs::exists(dir / "sec.h5"));
     CHECK(temporaries_in(dir.path()) == 0);
 
+    DPLAB_REQUIRE_DATA("kos");  // kKosSpec runs on the real KOS data
     write_file(dir / "s.yaml", kKosSpec);
     const std::string s0 = dir / "shard 0.h5", s1 = dir / "s1.h5";  // a name the shell must quote
     REQUIRE(run_dplab("run " + dir / "s.yaml -q --trials 6 --set params.eps=2 --shard 0/2 --out '" + s0 +

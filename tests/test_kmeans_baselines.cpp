@@ -69,9 +69,10 @@ TEST_SUITE("kmeans_baselines") {
     CHECK(clustering::su_budgets(100.0, 26733, 3, 10).iterations == 7);  // the upper clamp
   }
 
-  TEST_CASE("Lloyd to convergence counts the assignment step that confirms the partition") {
-    // 1-D points {0, 1, 10, 11} from centroids {0, 1}: step 1 gives {0}, {1, 10, 11} (means 0,
-    // 7.33), step 2 gives {0, 1}, {10, 11} (means 0.5, 10.5), step 3 the same partition: 3.
+  TEST_CASE("Lloyd's iterations as the thesis counts them: the pass that confirms the partition is not one") {
+    // 1-D points {0, 1, 10, 11} from centroids {0, 1}: pass 1 gives {0}, {1, 10, 11} (means 0,
+    // 7.33), pass 2 gives {0, 1}, {10, 11} (means 0.5, 10.5), pass 3 the same partition. Two
+    // rounds changed something: 2 iterations (the thesis's LLOYD row), 3 passes.
     PointSet p;
     p.d = 1;
     p.n = 4;
@@ -81,32 +82,81 @@ TEST_SUITE("kmeans_baselines") {
     std::vector<std::int32_t> previous;
     const auto run = clustering::lloyd_until_stable(p, 2, c, 100, acc, scratch, previous);
     CHECK(run.converged);
-    CHECK(run.iterations == 3);
+    CHECK(run.iterations == 2);
+    CHECK(run.passes == 3);
     CHECK(c == std::vector<double>{0.5, 10.5});
     CHECK(clustering::kmeans_cost(p, c, 2) == doctest::Approx(4 * 0.25));
+    // Already at the fixed point: one round (the means of the first partition), then the
+    // confirming pass.
+    std::vector<double> fixed = {0.5, 10.5};
+    const auto again = clustering::lloyd_until_stable(p, 2, fixed, 100, acc, scratch, previous);
+    CHECK(again.iterations == 1);
+    CHECK(again.passes == 2);
+    // Stopped by the cap before converging: every pass was an iteration.
+    std::vector<double> capped = {0, 1};
+    const auto cut = clustering::lloyd_until_stable(p, 2, capped, 2, acc, scratch, previous);
+    CHECK_FALSE(cut.converged);
+    CHECK(cut.iterations == 2);
+    CHECK(cut.passes == 2);
   }
 
-  TEST_CASE("every baseline spends exactly its budget: matched eps (1 + Lloyd's iterations), or eps") {
+  TEST_CASE("LLOYD's output, the lloyd_iterations metric and the matched budget follow count_confirming_pass") {
+    Stream s(33, 33, 33);
+    PointSet data = blobs(60, s);
+    const TrialSeeds seeds{4, 2};
+    const auto ref = clustering::lloyd_reference(data, seeds, 3, clustering::Init::DataPoints);
+    CHECK(ref->passes == ref->iterations + 1);
+    for (bool confirming : {false, true}) {
+      Params p;
+      p.set("k", std::int64_t{3});
+      p.set("init", std::string("data"));
+      p.set("count_confirming_pass", confirming);
+      CAPTURE(confirming);
+      const int expected = confirming ? ref->passes : ref->iterations;
+      const AlgorithmRun rl = run_algorithm("clustering.lloyd", p, &data, Stream(1, 2, 0), seeds);
+      CHECK(rl.outputs.scalar("iterations") == expected);
+      const MetricContext mc{rl.outputs, &data, p, seeds};
+      CHECK(find_metric("lloyd_iterations").compute(mc) == std::vector<double>{double(expected)});
+      Outputs fake;
+      fake.scalar("iterations", 10.0);
+      const MetricContext ratio{fake, &data, p, seeds};
+      CHECK(find_metric("iteration_ratio").compute(ratio)[0] == doctest::Approx(10.0 / expected));
+      p.set("eps", 0.2);
+      p.set("init", std::string("data"));
+      p.set("budget_match", std::string("lloyd"));
+      const AlgorithmRun rb = run_algorithm("clustering.blum", p, &data, Stream(1, 2, 0), seeds);
+      CHECK(rb.spent_eps == doctest::Approx(0.2 * (1 + expected)).epsilon(1e-12));
+    }
+  }
+
+  TEST_CASE("every baseline spends exactly its budget: eps, eps (1 + public_iterations) or eps (1 + Lloyd's)") {
     Stream s(31, 31, 31);
     PointSet data = blobs(80, s);
-    for (const char* name : {"clustering.blum", "clustering.dwork", "clustering.su", "clustering.privgene"})
-      for (const char* match : {"lloyd", "total"})
+    for (const char* name : {"clustering.blum", "clustering.dwork", "clustering.su", "clustering.privgene", "clustering.gupt"})
+      for (const char* match : {"public", "total", "lloyd"})
         for (std::uint64_t trial = 0; trial < 3; ++trial) {
           Params p;
           p.set("k", std::int64_t{3});
           p.set("eps", 0.3);
           p.set("budget_match", std::string(match));
+          p.set("public_iterations", std::int64_t{7});
+          p.set("init", std::string("data"));  // the reference below: Lloyd from the data-point start
           if (std::string(name) == "clustering.privgene") p.set("population", std::int64_t{20});
           const TrialSeeds seeds{9, trial};
           const AlgorithmRun r = run_algorithm(name, p, &data, Stream(2, trial, 0), seeds);
           const auto ref = clustering::lloyd_reference(data, seeds, 3, clustering::Init::DataPoints);
-          const double expected = std::string(match) == "total" ? 0.3 : 0.3 * (1 + ref->iterations);
+          const std::string m = match;
+          const double expected = m == "total" ? 0.3 : m == "public" ? 0.3 * 8 : 0.3 * (1 + ref->iterations);
           CAPTURE(name);
           CAPTURE(match);
           CHECK(r.spent_eps == doctest::Approx(expected).epsilon(1e-12));
           CHECK(r.outputs.scalar("budget_spent") == doctest::Approx(expected).epsilon(1e-12));
+          // Declared before the run: the total itself when it does not depend on the data.
+          const AlgorithmInfo info = find_algorithm(name).info();
+          const double declared = declared_budget(info, with_defaults(info.params, p));
+          CHECK(declared == doctest::Approx(m == "lloyd" ? 1000.0 : expected).epsilon(1e-12));
         }
-    // GUPT: its one noisy step, eps; LLOYD: nothing.
+    // GUPT spends its total on one noisy step; LLOYD spends nothing.
     Params g;
     g.set("k", std::int64_t{3});
     g.set("eps", 0.7);
@@ -170,6 +220,7 @@ TEST_SUITE("kmeans_baselines") {
     p.set("init", std::string("data"));
     p.set("match_tolerance", 0.01);
     p.set("match_rule", std::string("coordinates"));
+    p.set("gap_reference", std::string("own_start"));
     const TrialSeeds seeds{6, 2};
     const auto ref = clustering::lloyd_reference(data, seeds, 3, clustering::Init::DataPoints);
     auto metric = [&](const char* name, const std::vector<double>& centroids) {

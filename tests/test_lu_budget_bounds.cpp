@@ -188,10 +188,8 @@ TEST_CASE("electricity_like: a substitute with sum_i Df_L(x_i) < Df_L(X), seeded
 }
 
 TEST_CASE("MovieLens 100K: each user a curator; Df_L(X) for counting is 737, not the text's 730") {
-  const fs::path root = fs::path(DPLAB_SOURCE_DIR) / ".." / "shared" / "datasets";
-  std::error_code ec;
-  if (!fs::exists(root / "movielens_100k" / "u.data", ec)) DPLAB_SKIP("MovieLens 100K not found next to the source tree");
-  const auto data = load_dataset(find_dataset("movielens_100k"), DatasetRequest{root.string(), {}, 1});
+  DPLAB_REQUIRE_DATA("movielens_100k");  // in the data root, as the binary finds it ($DPLAB_DATA, ...)
+  const auto data = load_dataset(find_dataset("movielens_100k"), DatasetRequest{data_root(), {}, 1});
   const auto t = curator_totals(*data);
   CHECK(t->curators() == 943);
   const CuratorQuery count = query_of(*t, Query::Count);

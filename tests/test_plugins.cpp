@@ -103,7 +103,7 @@ TEST_SUITE("cli_e2e_plugins") {
     CHECK_CONTAINS(s.out, "warning: 12 trial(s) of forgot the noise declared a privacy budget but spent nothing");
     CHECK(!contains(s.out, "of Gaussian mean declared"));
     const dplab::ResultData r = dplab::read_result(out);
-    CHECK_CONTAINS(r.meta.code_version, "-dirty+plugins(my_plugin.so)");
+    CHECK_CONTAINS(r.meta.code_version, "-dirty+plugins(my_plugin.so@" + dplab::sha256_file(so).substr(0, 12) + ")");
     const std::string canonical = fs::weakly_canonical(so).string();
     CHECK(r.meta.plugins == dplab::sha256_file(so) + "  " + canonical + "\n");
     REQUIRE(r.has_delta);
@@ -139,6 +139,34 @@ TEST_SUITE("cli_e2e_plugins") {
     INFO(s.out);
     CHECK(s.code == 0);
     CHECK(fs::exists(dir / "my.png"));
+
+    // The plugin rebuilt with other code (same file name): adding trials to the result made with
+    // the old one is refused, naming the change; --allow-code-change adds them, with a warning.
+    const std::string old_sha = dplab::sha256_file(so);
+    const std::string source = read_file(proj + "/my_algorithm.cpp");
+    std::string changed = source;  // another doc string: other bytes in the .so, the same file name
+    const auto doc_at = changed.find("with the Gaussian mechanism\"");
+    REQUIRE(doc_at != std::string::npos);
+    changed.insert(doc_at + 27, " (rebuilt)");
+    write_file(proj + "/my_algorithm.cpp", changed);
+    s = sh(dir, "cmake --build " + proj + "/build");
+    REQUIRE(s.code == 0);
+    REQUIRE(dplab::sha256_file(so) != old_sha);
+    const std::string before = read_file(out);
+    s = sh(dir, dplab + " --plugins " + proj + "/build run " + proj + "/my_spec.yaml --trials 6 --threads 2 --out " + out);
+    CHECK(s.code == 1);
+    CHECK_CONTAINS(s.out, "trials were computed by other plugin code (my_plugin.so sha256 " + old_sha.substr(0, 12) + "... -> " +
+                              dplab::sha256_file(so).substr(0, 12) + "...)");
+    CHECK_CONTAINS(s.out, "--allow-code-change");
+    CHECK(read_file(out) == before);  // nothing written
+    s = sh(dir, dplab + " --plugins " + proj + "/build run " + proj + "/my_spec.yaml --trials 6 --threads 2 --allow-code-change --out " + out);
+    INFO(s.out);
+    CHECK(s.code == 0);
+    CHECK_CONTAINS(s.out, "warning: " + out + " holds trials computed by code ");
+    CHECK(dplab::read_result(out).meta.code_history.find(",") != std::string::npos);  // both codes recorded
+    write_file(proj + "/my_algorithm.cpp", source);
+    s = sh(dir, "cmake --build " + proj + "/build");
+    REQUIRE(s.code == 0);
 
     // DPLAB_PLUGIN_PATH loads it too; a user data file (no C++) runs with it.
     write_file(dir / "values.csv", "value\n10\n20\n30\n40\n");
@@ -180,6 +208,6 @@ TEST_SUITE("cli_e2e_plugins") {
     s = sh(dir, "PYTHONPATH=" + prefix + "/share/dplab/python " + py + " check.py");
     INFO(s.out);
     CHECK(s.code == 0);
-    CHECK(s.out == "[0.0, 1e-05] 24\n");
+    CHECK(s.out == "[0.0, 1e-05] 36\n");  // 6 points x 6 trials (4, then 2 more with the rebuilt plugin)
   }
 }

@@ -205,11 +205,17 @@ TEST_CASE("docs/privacy-findings.md is the registry's page (dplab list findings 
 
 TEST_CASE("dplab list prints each algorithm's status and the findings") {
   testing::TempDir dir;
-  const auto l = testing::run_dplab("list algorithms", dir);
+  const auto l = testing::run_dplab("list algorithms --long", dir);
   REQUIRE(l.code == 0);
   CHECK_CONTAINS(l.out, "      when em_range = data_max: not-dp (wavecluster.privthrem_range): ");
   CHECK_CONTAINS(l.out, "    privacy: none: Lloyd's algorithm on the exact data");
   CHECK_CONTAINS(l.out, "canary.halved_laplace: CANARY");
+  // The one-line list carries the status too, and says when parameters change it.
+  const auto brief = testing::run_dplab("list algorithms", dir);
+  REQUIRE(brief.code == 0);
+  CHECK_CONTAINS(brief.out, "  wavecluster.privthrem: ");
+  CHECK_CONTAINS(brief.out, "; other statuses for some parameters, see --long]\n");
+  CHECK(brief.out.find("    privacy: ") == std::string::npos);
   const auto f = testing::run_dplab("list findings", dir);
   REQUIRE(f.code == 0);
   for (const Finding* x : all_findings()) CHECK_CONTAINS(f.out, "  " + x->id + ": ");

@@ -13,7 +13,9 @@
 #include <doctest/doctest.h>
 
 #include "core/error.hpp"
+#include "datasets/catalogue.hpp"
 #include "dplab_test_paths.hpp"
+#include "framework/spec.hpp"
 
 namespace dplab::testing {
 
@@ -27,6 +29,36 @@ int& skip_count();
   } while (0)
 
 inline bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
+
+// Why a test cannot run for want of real data: "" when every named catalogue entry has its files
+// in the data root (data_root(), as the binary resolves it: $DPLAB_DATA, ../shared/datasets,
+// datasets/cache) or ships with dplab; else a message naming the first missing dataset and how to
+// get it. A fresh clone has only the embedded data (datasets/embedded/).
+inline std::string missing_data(const std::vector<std::string>& names) {
+  const std::string root = dplab::data_root();
+  for (const auto& name : names) {
+    const dplab::DatasetInfo& info = dplab::find_dataset(name);
+    if (!dplab::dataset_files_present(info, root))
+      return "dataset '" + name + "' is not in the data root " + root + ": " + dplab::how_to_fetch(info);
+  }
+  return "";
+}
+
+// The same for every dataset a spec names (generators and user files have nothing to fetch).
+inline std::string missing_data_of_spec(const dplab::Spec& spec) {
+  std::vector<std::string> names;
+  for (const auto& d : spec.datasets)
+    if (!dplab::find_dataset(d.name).files.empty() && d.name.rfind("file:", 0) != 0) names.push_back(d.name);
+  return missing_data(names);
+}
+
+// Skips the rest of a test case (DPLAB_SKIP: the suite then exits 77, shown as skipped) when a
+// named dataset is missing, e.g. DPLAB_REQUIRE_DATA("kos", "unbalance").
+#define DPLAB_REQUIRE_DATA(...)                                                         \
+  do {                                                                                \
+    const std::string dplab_missing_ = ::dplab::testing::missing_data({__VA_ARGS__}); \
+    if (!dplab_missing_.empty()) DPLAB_SKIP(dplab_missing_);                          \
+  } while (0)
 
 // The message of the dplab::Error that f throws; fails the check when it throws none.
 template <class F>

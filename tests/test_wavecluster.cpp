@@ -277,8 +277,9 @@ TEST_SUITE("wavecluster") {
                           {"wavecluster_ds2", 40, 10, {90045, 964418, 87019, 955379}, 3},
                           {"wavecluster_ds3", 36, 23, {100504, 1097098, 58503, 875093}, 5}};
     for (const auto& c : cases) {
+      DPLAB_REQUIRE_DATA(c.name);  // names the dataset and `make data`
       const auto data = real_dataset(c.name);
-      if (!data) DPLAB_SKIP("the wavecluster datasets are not in the data root");
+      REQUIRE(data);
       Params p;
       p.set("g", Value(c.g));
       p.set("p", Value(c.p));
@@ -303,8 +304,9 @@ TEST_SUITE("wavecluster") {
   }
 
   TEST_CASE("PrivTHREM's paper range (0, max W] is data-dependent: an event of probability 0 under D, > 0 under D'") {
+    DPLAB_REQUIRE_DATA("wavecluster_ds2");
     const auto data = real_dataset("wavecluster_ds2");
-    if (!data) DPLAB_SKIP("the wavecluster datasets are not in the data root");
+    REQUIRE(data);
     const auto& ps = dynamic_cast<const PointSet&>(*data);
     const CellGrid fine{90045, 964418, 87019, 955379, 40, 40};
     std::vector<double> m = quantise(ps, fine);

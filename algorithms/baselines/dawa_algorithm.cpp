@@ -38,8 +38,10 @@ class Dawa : public linear_queries::WorkloadAlgorithm {
                                        "scale, singletons noised, no floor) or reference (DPBench's DAWA, which "
                                        "workload_division compared against; not eps1-DP, see l1_partition.hpp)")
                            .one_of({"reference", "provable"}));
+    // Diagnostics: DAWA releases the workload's answers only (`dplab audit` leaves these out).
     i.outputs.push_back({"buckets", "number of buckets of the private partition", false, ""});
     i.outputs.push_back({"strategy_error", "trace(Q (A^T A)^+ Q^T) of greedyH's strategy on the bucket workload", false, ""});
+    for (auto& o : i.outputs) o.internal = o.name == "buckets" || o.name == "strategy_error";
     i.privacy = PrivacyStatus::dp(
         "private L1 partition at eps1 with the provable cost noise (l1_partition.hpp), greedyH's strategy answered "
         "by Laplace at eps2, eps1 + eps2 = eps");

@@ -1,9 +1,14 @@
 // clustering.gupt: GUPT of lu_thesis §7.6 (Mohan et al. 2012) for k-means: sample and
-// aggregate over blocks, Lloyd's algorithm per block, a noisy average (gupt.hpp). Its budget is
-// its one noisy step's, eps ("Algorithm 7.1 and GUPT calculate the overall privacy budget
-// bottom-up ... we first allocate the same privacy budget to each step", §7.6.1).
+// aggregate over blocks, Lloyd's algorithm per block, a noisy average (gupt.hpp). Its one noisy
+// step spends the whole total of budget_match (matched_budget.hpp): the figures give it the same
+// data-independent total as every other method (issue 27), where the thesis gave it eps, one
+// step's budget ("Algorithm 7.1 and GUPT calculate the overall privacy budget bottom-up ... we
+// first allocate the same privacy budget to each step", §7.6.1: budget_match: total). It is
+// eps-DP as run whatever the shared initial centroids: each block starts from its own points and
+// only the noisy average of the blocks' outputs is released.
 #include "algorithms/clustering/gupt.hpp"
 #include "algorithms/clustering/lloyd_reference.hpp"
+#include "algorithms/clustering/matched_budget.hpp"
 #include "framework/registry.hpp"
 
 namespace dplab::clustering {
@@ -16,7 +21,7 @@ class Gupt : public Algorithm {
     i.name = "clustering.gupt";
     i.doc = "GUPT: sample and aggregate, Lloyd per block, Laplace noise on the average (Mohan et al. 2012; lu_thesis §7.6)";
     i.params = shared_kmeans_params();
-    i.params.push_back(ParamSpec::real("eps", 0.1, "budget of the noisy average, GUPT's one step").above(0));
+    for (auto& p : matched_budget_params()) i.params.push_back(p);
     i.params.push_back(ParamSpec::real("block_exponent", 0.4,
                                        "l = floor(n^x) blocks: x = 0.4, the block count of Smith's (2011) "
                                        "sample-and-aggregate analysis GUPT builds on (blocks of n^0.6 points)")
@@ -24,10 +29,12 @@ class Gupt : public Algorithm {
                            .at_most(1));
     i.outputs = {
         {"centroids", "noisy average of the blocks' centroids, k x d row-major", true, "c"},
-        {"centroids_before_noise", "the same (GUPT has no noise-free final centroids)", true, "c"},
+        {"centroids_before_noise", "the same (GUPT has no noise-free final centroids)", true, "c", false, false, false,
+         /*internal=*/true},
         {"blocks", "number of blocks l", false, ""},
+        {"budget_spent", "the total budget of this trial, spent on the noisy average", false, ""},
     };
-    i.budget_param = "eps";
+    i.budget_of = declared_matched_budget;
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
     i.privacy = PrivacyStatus::dp(
@@ -45,11 +52,13 @@ class Gupt : public Algorithm {
     opt.box = kUnitBox;
     auto& acc = ctx.scratch.get<Accumulators>("kmeans accumulators");
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
-    const std::vector<double> c = gupt_kmeans(data, static_cast<std::size_t>(ctx.params.integer("k")),
-                                              ctx.params.real("eps"), opt, ctx.stream, ctx.noise, acc, soa);
+    const double total = matched_budget(data, ctx.seeds, ctx.params);
+    const std::vector<double> c = gupt_kmeans(data, static_cast<std::size_t>(ctx.params.integer("k")), total, opt,
+                                              ctx.stream, ctx.noise, acc, soa);
     ctx.out.vector("centroids", c);
     ctx.out.vector("centroids_before_noise", c);
     ctx.out.scalar("blocks", double(gupt_blocks(data.n, opt.block_exponent)));
+    ctx.out.scalar("budget_spent", total);
   }
 };
 

@@ -11,11 +11,12 @@ LloydRun lloyd_until_stable(const PointSet& data, std::size_t k, std::vector<dou
   previous.clear();
   for (int t = 1; t <= max_iterations; ++t) {
     assign_and_accumulate(data, centroids, k, acc, scratch);
-    r.iterations = t;
-    if (t > 1 && acc.labels == previous) {
+    r.passes = t;
+    if (t > 1 && acc.labels == previous) {  // the confirming pass: not an iteration
       r.converged = true;
       break;
     }
+    r.iterations = t;
     update_means(acc, data.d, centroids);
     previous = acc.labels;
   }

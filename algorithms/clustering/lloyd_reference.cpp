@@ -14,12 +14,24 @@ namespace {
 constexpr int kMaxIterations = 100000;
 }  // namespace
 
-std::vector<ParamSpec> shared_kmeans_params() {
+std::vector<ParamSpec> shared_kmeans_params(const std::string& default_init) {
   return {ParamSpec::integer("k", 3, "number of clusters (lu_thesis Table 7.2)").at_least(1).at_most(100000),
-          ParamSpec::text("init", "data",
+          ParamSpec::text("init", default_init,
                           "the trial's shared initial centroids: 'data' = k distinct data points drawn uniformly "
-                          "(Algorithm 7.1 line 1), 'uniform' = uniform in [0, 1]^d (data-independent)")
-              .one_of(init_choices())};
+                          "(Algorithm 7.1 line 1; data records, a release outside every budget), 'uniform' = "
+                          "uniform in [0, 1]^d from a public stream (data-independent)")
+              .one_of(init_choices()),
+          count_confirming_pass_param()};
+}
+
+ParamSpec count_confirming_pass_param() {
+  return ParamSpec::boolean("count_confirming_pass", false,
+                            "count the final assignment pass that only finds the partition unchanged as an iteration "
+                            "(false: as the thesis counts, Figs 7.9b/7.10b's LLOYD row; true: every pass)");
+}
+
+int lloyd_iterations(const LloydReference& ref, const Params& params) {
+  return params.boolean("count_confirming_pass") ? ref.passes : ref.iterations;
 }
 
 PrivacyRule init_data_privacy_rule() {
@@ -49,6 +61,7 @@ std::shared_ptr<const LloydReference> lloyd_reference(const PointSet& data, cons
     const LloydRun run = lloyd_until_stable(data, k, ref.centroids, kMaxIterations, acc, scratch, previous);
     if (!run.converged) throw Error("Lloyd's algorithm did not converge in " + std::to_string(kMaxIterations) + " iterations");
     ref.iterations = run.iterations;
+    ref.passes = run.passes;
     ref.cost = kmeans_cost(data, ref.centroids, k);
     return ref;
   });

@@ -20,18 +20,19 @@ class NoisyLloydBaseline : public Algorithm {
     AlgorithmInfo i;
     i.name = name();
     i.doc = doc();
-    i.params = shared_kmeans_params();
+    i.params = shared_kmeans_params("uniform");
     for (auto& p : matched_budget_params()) i.params.push_back(p);
     for (auto& p : own_params()) i.params.push_back(p);
     i.outputs = {
         {"centroids", "final centroids, k x d row-major, data in [0, 1]^d", true, "c"},
-        {"centroids_before_noise", "the same (no separate final noise step)", true, "c"},
+        {"centroids_before_noise", "the same (no separate final noise step)", true, "c", false, false, false, /*internal=*/true},
         {"iterations", "noisy iterations run", false, ""},
-        {"budget_spent", "the total budget of this trial (matched to Algorithm 7.1's, §7.6.1)", false, ""},
+        {"budget_spent", "the total budget of this trial (budget_match: Algorithm 7.1's total, §7.6.1)", false, ""},
     };
-    i.budget_param = "budget_cap";
+    i.budget_of = declared_matched_budget;
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
+    i.audit_params = matched_budget_audit_params();
     i.privacy = PrivacyStatus::dp(
         "noisy counts and sums (sensitivities 1 and d on [0, 1]^d) each iteration, the iterations' budgets adding "
         "to a data-independent total (budget_match: total), from data-independent centroids (init: uniform); "

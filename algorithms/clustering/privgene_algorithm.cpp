@@ -42,13 +42,14 @@ class PrivGene : public Algorithm {
     i.params.insert(i.params.end(), own.begin(), own.end());
     i.outputs = {
         {"centroids", "the selected candidate, k x d row-major", true, "c"},
-        {"centroids_before_noise", "the same", true, "c"},
+        {"centroids_before_noise", "the same", true, "c", false, false, false, /*internal=*/true},
         {"generations", "generations r", false, ""},
-        {"budget_spent", "the total budget of this trial (matched to Algorithm 7.1's, §7.6.1)", false, ""},
+        {"budget_spent", "the total budget of this trial (budget_match: Algorithm 7.1's total, §7.6.1)", false, ""},
     };
-    i.budget_param = "budget_cap";
+    i.budget_of = declared_matched_budget;
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
+    i.audit_params = matched_budget_audit_params();
     i.privacy = PrivacyStatus::dp(
         "exponential-mechanism selection of parents (fitness sensitivity d) each generation, the generations' "
         "budgets adding to a data-independent total (budget_match: total); its candidates start at random, not "

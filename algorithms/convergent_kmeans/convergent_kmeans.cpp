@@ -17,18 +17,6 @@ void means(const clustering::Accumulators& acc, std::size_t d, const std::vector
   clustering::update_means(acc, d, out);
 }
 
-// A zone narrower than this is a point: the mean and its controller (or the previous centroid)
-// coincide up to rounding, the score's delta and alpha lose their meaning, and any draw would
-// be the mean itself for the next assignment step. Far below any distance between the points of
-// data in [0, 1]^d.
-constexpr double kPointZone = 1e-12;
-
-double dist(const double* a, const double* b, std::size_t d) {
-  double s = 0;
-  for (std::size_t j = 0; j < d; ++j) s += (a[j] - b[j]) * (a[j] - b[j]);
-  return std::sqrt(s);
-}
-
 }  // namespace
 
 Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<double>& initial, const Options& opt,
@@ -41,12 +29,17 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
   std::vector<double> hat = initial, next(k * d), s(k * d), ahead(k * d), x(d);
   std::vector<std::int32_t> previous;
   PrivacyLedger& ledger = noise.ledger();
+  // Which pass confirmed the partition (it is not an iteration unless count_confirming_pass).
+  enum class Confirmed { None, Main, Lookahead } confirmed = Confirmed::None;
+  int main_passes = 0;
   for (int t = 1; t <= opt.max_iterations; ++t) {
     clustering::assign_and_accumulate(data, hat, k, acc, ws.scratch);  // line 4
     ++r.assignment_steps;
+    ++main_passes;
     means(acc, d, hat, s);                                           // line 5
     if (opt.stop == Stop::Partition && t > 1 && acc.labels == previous) {
       r.converged = true;
+      confirmed = Confirmed::Main;
       break;
     }
     previous = acc.labels;
@@ -57,6 +50,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
       means(lookahead, d, s, ahead);
       if (opt.stop == Stop::Partition && lookahead.labels == acc.labels) {
         r.converged = true;
+        confirmed = Confirmed::Lookahead;  // Lloyd's own confirming pass: the means S are its fixed point
         break;
       }
     }
@@ -66,7 +60,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
       for (std::size_t c = 0; c < k; ++c) {
         std::span<const double> sc(s.data() + c * d, d), prev(hat.data() + c * d, d);
         std::span<double> out(next.data() + c * d, d);
-        const double a = dist(prev.data(), sc.data(), d);
+        const double a = distance(prev, sc);
         if (!(acc.counts[c] > 0) || !(a > kPointZone)) {  // empty cluster, or a mean on its centroid: nothing to draw
           std::copy(sc.begin(), sc.end(), out.begin());
           continue;
@@ -75,7 +69,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
           prior_controller(sc, prev, sample_gamma(stream), opt.side, opt.plane, stream, x);
         else
           posterior_controller(sc, prev, std::span<const double>(ahead.data() + c * d, d), opt.clip_to_zone, x);
-        const double radius_x = dist(x.data(), sc.data(), d);
+        const double radius_x = distance(x, sc);
         if (!(radius_x > kPointZone)) {  // the look-ahead mean is the mean: the cluster has converged
           std::copy(sc.begin(), sc.end(), out.begin());
           continue;
@@ -92,7 +86,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
           st.lambda = lambda;
           st.a = a;
           st.radius_x = radius_x;
-          st.delta = dist(out.data(), sc.data(), d) / radius_x;
+          st.delta = distance(out, sc) / radius_x;
           double dot = 0;
           for (std::size_t j = 0; j < d; ++j) dot += (out[j] - sc[j]) * (x[j] - sc[j]);
           st.alpha = std::acos(std::clamp(dot / (st.delta * radius_x * radius_x), -1.0, 1.0));
@@ -106,7 +100,9 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
     }
     r.noisy_iterations += sampled;
     double moved = 0;
-    for (std::size_t c = 0; c < k; ++c) moved = std::max(moved, dist(next.data() + c * d, hat.data() + c * d, d));
+    for (std::size_t c = 0; c < k; ++c)
+      moved = std::max(moved, distance(std::span<const double>(next.data() + c * d, d),
+                                       std::span<const double>(hat.data() + c * d, d)));
     hat.swap(next);  // line 8
     if (opt.stop == Stop::Movement && moved < opt.tolerance) {
       r.converged = true;
@@ -115,8 +111,12 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
       break;
     }
   }
-  const bool posterior = opt.zone == ZoneKind::Posterior;
-  r.iterations = posterior && !opt.count_lookahead ? (r.assignment_steps + 1) / 2 : r.assignment_steps;
+  // Iterations: every assignment pass (Prior; Posterior with count_lookahead) or Posterior's
+  // main passes only, less the pass that confirmed the partition unless count_confirming_pass.
+  const bool main_only = opt.zone == ZoneKind::Posterior && !opt.count_lookahead;
+  r.iterations = main_only ? main_passes : r.assignment_steps;
+  if (!opt.count_confirming_pass && confirmed != Confirmed::None && (!main_only || confirmed == Confirmed::Main))
+    --r.iterations;
 
   // Line 10: the means of the final partition, with Laplace noise on the counts (and sums).
   r.before_noise = s;

@@ -37,20 +37,27 @@ enum class Stop { Partition, Movement };
 // in half, the sums with L1 sensitivity d as in the noisy Lloyd step).
 enum class FinalNoise { Counts, CountsAndSums };
 
-struct Options {
+// What the published algorithm and its provable variant (provable.hpp) share.
+struct ZoneOptions {
   ZoneKind zone = ZoneKind::Prior;
   double eps = 0.1;   // eps_i^(t), the same for every cluster and iteration
   double eps0 = 0.1;  // epsilon_0 of line 10
   PriorSide side = PriorSide::Forward;
   RotationPlane plane = RotationPlane::Uniform;
   bool clip_to_zone = true;
+  bool count_lookahead = true;  // Posterior: a look-ahead assignment counts as an iteration
+  clustering::Box box{0, 1};
+};
+
+struct Options : ZoneOptions {
   bool delta_from_zone = false;  // delta in units of the convergent zone's radius a, not ||X - S||
   Stop stop = Stop::Partition;
   double tolerance = 1e-4;
   int max_iterations = 500;
-  bool count_lookahead = true;  // Posterior: a look-ahead assignment counts as an iteration
+  // Count the assignment pass that only confirms the partition (false: as the thesis counts
+  // its LLOYD row, lloyd.hpp; true: every pass, the convention before issue 27).
+  bool count_confirming_pass = false;
   FinalNoise final_noise = FinalNoise::Counts;
-  clustering::Box box{0, 1};
 };
 
 // One draw of a private centroid, for tests and diagnostics.
@@ -66,8 +73,9 @@ struct Result {
   std::vector<double> centroids;     // published (line 10), k x d
   std::vector<double> before_noise;  // the means of the final partition, before line 10's noise
   std::vector<double> sampled;       // the last private centroids drawn (line 8's S^(t))
-  int iterations = 0;                // assignment steps (Posterior: look-ahead steps too, if counted)
-  int assignment_steps = 0;          // every assignment pass, look-ahead included
+  int iterations = 0;                // assignment passes (Posterior: look-ahead ones too, if counted), the
+                                     // confirming one only with count_confirming_pass
+  int assignment_steps = 0;          // every assignment pass, look-ahead and confirming ones included
   int noisy_iterations = 0;          // iterations that drew at least one private centroid
   bool converged = false;
 };

@@ -1,8 +1,9 @@
 // lu_thesis.convergent_kmeans: Algorithm 7.1 with the Prior or Posterior sampling zone of
 // Algorithm 7.2 (Figs 7.7-7.10). See convergent_kmeans.hpp and sampling_zone.hpp; every choice
-// the chapter leaves open is a parameter below, its default justified in the README.
+// the chapter leaves open is a parameter below, its default justified in docs/papers/lu_thesis.md.
 #include "algorithms/clustering/lloyd_reference.hpp"
 #include "algorithms/convergent_kmeans/convergent_kmeans.hpp"
+#include "algorithms/convergent_kmeans/plugin_params.hpp"
 #include "framework/registry.hpp"
 
 namespace dplab::convergent_kmeans {
@@ -15,26 +16,8 @@ class ConvergentKmeans : public Algorithm {
     i.name = "lu_thesis.convergent_kmeans";
     i.doc = "DP k-means with a convergence guarantee (Algorithm 7.1 with Algorithm 7.2: Prior or Posterior sampling zone)";
     i.params = clustering::shared_kmeans_params();
+    for (auto& z : zone_param_specs()) i.params.push_back(z);
     const std::vector<ParamSpec> own = {
-        ParamSpec::text("zone", "prior", "sampling zone: 'prior' (past knowledge, §7.4.2) or 'posterior' (past and "
-                                         "future knowledge, §7.4.3)")
-            .one_of({"prior", "posterior"}),
-        ParamSpec::real("eps", 0.1, "budget eps_i^(t) of each cluster at each iteration (the figures' x axis)").above(0),
-        ParamSpec::real("eps0_ratio", 1.0,
-                        "epsilon_0 of the final Laplace step as a multiple of eps (1: 'the same privacy budget to each "
-                        "step', §7.6.1)")
-            .above(0),
-        ParamSpec::text("prior_side", "forward",
-                        "Prior: the border point Y on the line S^(t-1) S^(t): 'forward' beyond S^(t), continuing the "
-                        "move; 'backward' = S^(t-1)")
-            .one_of({"forward", "backward"}),
-        ParamSpec::text("rotation_plane", "uniform",
-                        "Prior, d > 2: the plane of the gamma turn: with a uniformly random direction orthogonal to "
-                        "Y - S ('uniform') or the least aligned coordinate axis ('axis')")
-            .one_of({"uniform", "axis"}),
-        ParamSpec::boolean("posterior_clip", true,
-                           "Posterior: pull a look-ahead mean beyond the convergent zone back onto its border "
-                           "(Definition 7.3: the sampling zone lies in the convergent zone)"),
         ParamSpec::text("delta_reference", "controller",
                         "the length delta = ||S^ - S|| / L is measured in: L = ||X - S|| ('controller': delta in "
                         "(0, 1), §7.5.1) or the convergent zone's radius ||S^(t-1) - S|| ('zone'; the same for Prior)")
@@ -49,9 +32,6 @@ class ConvergentKmeans : public Algorithm {
                                                   "in expectation)")
             .at_least(1)
             .at_most(1000000),
-        ParamSpec::boolean("count_lookahead", true,
-                           "Posterior: count the look-ahead assignment step as an iteration (Theorem 7.4's proof "
-                           "and §7.6.2's 'duplicated operations')"),
         ParamSpec::text("final_noise", "counts",
                         "line 10: Laplace noise on the counts only (§7.5.1) or on counts and sums ('counts_and_sums')")
             .one_of({"counts", "counts_and_sums"}),
@@ -70,15 +50,23 @@ class ConvergentKmeans : public Algorithm {
         {"centroids", "published centroids (line 10), k x d row-major, data in [0, 1]^d", true, "c"},
         {"centroids_before_noise", "before line 10's noise: the final partition's means, or the last sampled "
                                    "centroids (unnoised_output), k x d", true, "c"},
-        {"iterations", "iterations to convergence (assignment steps; Posterior's look-ahead steps too, by "
-                       "count_lookahead)", false, ""},
+        {"iterations", "iterations to convergence (assignment passes; Posterior's look-ahead passes too, by "
+                       "count_lookahead; the pass that confirms the partition only with count_confirming_pass)", false,
+         ""},
         {"noisy_iterations", "iterations that drew a private centroid (each costs eps)", false, ""},
         {"converged", "1 when the stopping rule ended the run, 0 when max_iterations did", false, ""},
         {"budget_spent", "Theorem 7.5's total: eps_0 + noisy_iterations x eps", false, ""},
     };
+    // Algorithm 7.1 publishes line 10's centroids; the rest describes the run (`dplab audit`
+    // leaves it out unless asked).
+    for (auto& o : i.outputs) o.internal = o.name != "centroids";
     i.budget_param = "budget_cap";
     i.accepts = {DatasetKind::Points};
     i.point_domain = {0.0, 1.0};
+    // For `dplab audit`: Theorem 7.5's eps_0 + (noisy iterations) eps is at most
+    // eps_0 + max_iterations eps = 0.2 + 4 x 0.2 = 1, the cap the budget rule declares; the
+    // default cap of 1000 is no claim an audit can refute.
+    i.audit_params = {"eps=0.2", "max_iterations=4"};
     // Both published zones are built around the exact mean; line 10's exact sums
     // (final_noise: counts) and data-drawn starts (init: data) are further findings of their own.
     i.privacy = PrivacyStatus::not_dp("lu_thesis.alg71_zone",
@@ -92,29 +80,18 @@ class ConvergentKmeans : public Algorithm {
     const Params& p = ctx.params;
     const auto k = static_cast<std::size_t>(p.integer("k"));
     Options opt;
-    opt.zone = p.text("zone") == "prior" ? ZoneKind::Prior : ZoneKind::Posterior;
-    opt.eps = p.real("eps");
-    opt.eps0 = p.real("eps0_ratio") * opt.eps;
-    opt.side = p.text("prior_side") == "forward" ? PriorSide::Forward : PriorSide::Backward;
-    opt.plane = p.text("rotation_plane") == "uniform" ? RotationPlane::Uniform : RotationPlane::Axis;
-    opt.clip_to_zone = p.boolean("posterior_clip");
+    static_cast<ZoneOptions&>(opt) = zone_options(p);
     opt.delta_from_zone = p.text("delta_reference") == "zone";
     opt.stop = p.text("stop") == "partition" ? Stop::Partition : Stop::Movement;
     opt.tolerance = p.real("tolerance");
     opt.max_iterations = static_cast<int>(p.integer("max_iterations"));
-    opt.count_lookahead = p.boolean("count_lookahead");
+    opt.count_confirming_pass = p.boolean("count_confirming_pass");
     opt.final_noise = p.text("final_noise") == "counts" ? FinalNoise::Counts : FinalNoise::CountsAndSums;
-    opt.box = clustering::kUnitBox;
     const std::vector<double> initial = clustering::shared_initial_centroids(
         ctx.seeds, data, k, clustering::parse_init(p.text("init")), clustering::kUnitBox);
     auto& ws = ctx.scratch.get<Workspace>("convergent k-means workspace");
     const Result r = run_algorithm71(data, k, initial, opt, ctx.stream, ctx.noise, ws);
-    ctx.out.vector("centroids", r.centroids);
-    ctx.out.vector("centroids_before_noise", p.text("unnoised_output") == "means" ? r.before_noise : r.sampled);
-    ctx.out.scalar("iterations", r.iterations);
-    ctx.out.scalar("noisy_iterations", r.noisy_iterations);
-    ctx.out.scalar("converged", r.converged ? 1 : 0);
-    ctx.out.scalar("budget_spent", opt.eps0 + r.noisy_iterations * opt.eps);
+    write_outputs(ctx, r, p.text("unnoised_output") == "means" ? r.before_noise : r.sampled, opt);
   }
 };
 

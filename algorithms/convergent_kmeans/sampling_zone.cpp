@@ -19,12 +19,6 @@ double norm(std::span<const double> v) {
   return std::sqrt(s);
 }
 
-double distance(std::span<const double> a, std::span<const double> b) {
-  double s = 0;
-  for (std::size_t j = 0; j < a.size(); ++j) s += (a[j] - b[j]) * (a[j] - b[j]);
-  return std::sqrt(s);
-}
-
 // A unit vector orthogonal to the unit vector v (d >= 2).
 void orthogonal_unit(std::span<const double> v, RotationPlane plane, Stream& stream, std::vector<double>& w) {
   const std::size_t d = v.size();
@@ -52,6 +46,12 @@ void orthogonal_unit(std::span<const double> v, RotationPlane plane, Stream& str
 }
 
 }  // namespace
+
+double distance(std::span<const double> a, std::span<const double> b) {
+  double s = 0;
+  for (std::size_t j = 0; j < a.size(); ++j) s += (a[j] - b[j]) * (a[j] - b[j]);
+  return std::sqrt(s);
+}
 
 double sample_lambda(Stream& s) {
   // mu = lambda - 1/2 has density proportional to exp(-2 mu) on (0, 1/2): F(mu) = (1 - e^(-2 mu)) / (1 - 1/e).
@@ -124,6 +124,15 @@ double zone_score(std::span<const double> s, std::span<const double> x, std::spa
   const double delta = ny / (reference > 0 ? reference : nx);
   const double alpha = ny > 0 ? std::acos(std::clamp(xy / (nx * ny), -1.0, 1.0)) : 0.0;
   return (1 - delta) + (1 - 2 * alpha / M_PI);
+}
+
+std::uint64_t draw_in_zone(std::span<const double> s, std::span<const double> x, double lambda, double beta,
+                           Stream& stream, std::span<double> out) {
+  std::vector<double> centre(s.size());
+  const double radius = zone_centre(s, x, lambda, centre);
+  return sample_ball_law(
+      stream, centre, radius, [&](std::span<const double> y) { return zone_score(s, x, y); }, zone_score_max(lambda),
+      beta, out, "a draw in the sampling zone (post-processing)");
 }
 
 std::uint64_t sample_in_zone(std::span<const double> s, std::span<const double> x, double lambda, double eps,

@@ -32,6 +32,15 @@
 
 namespace dplab::convergent_kmeans {
 
+// Euclidean distance between two points of the same dimension.
+double distance(std::span<const double> a, std::span<const double> b);
+
+// A zone narrower than this is a point: the mean and its controller (or the previous centroid)
+// coincide up to rounding, the score's delta and alpha lose their meaning, and any draw would
+// be the mean itself for the next assignment step. Far below any distance between the points of
+// data in [0, 1]^d.
+inline constexpr double kPointZone = 1e-12;
+
 // lambda of Algorithm 7.2 line 9: density proportional to exp(2 - 2 lambda) on (1/2, 1), by
 // inversion of its CDF lambda_cdf.
 double sample_lambda(Stream& s);
@@ -78,5 +87,11 @@ inline constexpr double kScoreSensitivity = 2;  // dq of §7.5.1
 // ||x - s||). Returns the number of proposals.
 std::uint64_t sample_in_zone(std::span<const double> s, std::span<const double> x, double lambda, double eps,
                              Mechanisms& noise, std::span<double> out, double reference = 0);
+
+// The same law (density proportional to exp(beta q), beta = eps / (2 dq) for the mechanism) drawn
+// from `stream` without a charge: post-processing, for a zone built from released (noisy)
+// quantities only (the provable variant, provable.hpp). Returns the number of proposals.
+std::uint64_t draw_in_zone(std::span<const double> s, std::span<const double> x, double lambda, double beta,
+                           Stream& stream, std::span<double> out);
 
 }  // namespace dplab::convergent_kmeans

@@ -13,4 +13,31 @@ DPLAB_FINDINGS(canary,
                    .audit = "dplab audit canary.halved_laplace --param eps=1 --samples 40000 --confidence 0.999 --seed 7",
                    .claimed_eps = 1,
                    .eps_hat = 1.90,
+               },
+               {
+                   .id = "canary.middle_double_count",
+                   .title = "the audit canary: the sum of two ranges sharing the middle cell, noised for sensitivity 1 "
+                            "(true loss 2 eps on the pairs that change that cell)",
+                   .evidence =
+                       "Deliberately wrong sensitivity (1 for a sum that counts cell n/2 twice, sensitivity 2): only "
+                       "the neighbouring pairs that change the middle cell show it, so an audit must try every cell "
+                       "(algorithms/canary/middle_double_count.cpp). An audit fixture, refused by specs.",
+                   .docs = "docs/audit-and-secure-noise.md#auditing-privacy-dplab-audit",
+                   .audit = "dplab audit canary.middle_double_count --param eps=1 --samples 5000 --confidence 0.999 --seed 7",
+                   .claimed_eps = 1,
+                   .eps_hat = 1.89,
+               },
+               {
+                   .id = "canary.sparse_vector",
+                   .title = "the audit canary: a sparse vector with noise for one positive that never stops "
+                            "(true loss 1.365 eps, above eps only on outputs of probability below 3e-4)",
+                   .evidence =
+                       "AboveThreshold's noise sized for one positive answer, over every x_i - x_j >= T, never "
+                       "stopping: the loss is computed exactly in tests/test_audit_canaries.cpp "
+                       "(algorithms/canary/sparse_vector.cpp). An audit fixture, refused by specs.",
+                   .docs = "docs/audit-and-secure-noise.md#auditing-privacy-dplab-audit",
+                   .unaudited = "not at confidence 0.999 within a test's time: the loss above eps lives on outputs of "
+                                "probability below 3e-4 (50,000 search and 2,000,000 test runs per side give eps_hat "
+                                "0.99 at 0.999, 197 s); the default audit reports it at its confidence 0.95 "
+                                "(docs/audit-table.md, tests/test_audit_known.cpp)",
                }});

@@ -166,8 +166,9 @@ DPLAB_FINDINGS(
          .evidence =
              "budget_match: lloyd (§7.6.1: the baselines get Algorithm 7.1's total) runs Lloyd's algorithm on the "
              "exact data from the shared start and spends eps (1 + its iteration count), so every noise scale is a "
-             "function of the data, and the output budget_spent publishes the count exactly. budget_match: total "
-             "(eps is the whole budget) is the data-independent variant.",
+             "function of the data, and the output budget_spent publishes the count exactly. The data-independent "
+             "variants: budget_match: public (eps (1 + T) with T a public count declared in the spec; Figs "
+             "7.7-7.10 use the thesis's LLOYD average per dataset) and budget_match: total (eps is the whole budget).",
          .docs = "docs/papers/lu_thesis.md#lu_thesis.kmeans_budget_lloyd",
          .unaudited =
              "the only budget such a run can declare in advance is its cap (budget_cap, 1000), and no audit can "

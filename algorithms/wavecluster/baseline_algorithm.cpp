@@ -35,6 +35,7 @@ class Baseline : public Algorithm {
     i.outputs.push_back({"m1", "first-level size of the adaptive grid", false, ""});
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.audit_params = audit_box();
     i.privacy = PrivacyStatus::dp(
         "the adaptive grid's two levels of Laplace counts at alpha eps and (1 - alpha) eps (Qardaji et al. 2013), "
         "then post-processing; N taken as public for the grid size m1, as they do (ag_m1 fixes m1)");

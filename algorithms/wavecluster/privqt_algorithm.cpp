@@ -16,6 +16,7 @@ class PrivQT : public Algorithm {
     i.outputs = clustering_outputs();
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.audit_params = audit_box();
     i.privacy = PrivacyStatus::dp("Lap(1/eps) on every cell of the count grid over a public box, then post-processing");
     return i;
   }

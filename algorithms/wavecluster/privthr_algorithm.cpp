@@ -27,6 +27,7 @@ class PrivTHR : public Algorithm {
     i.outputs.push_back({"noisy_zero_cells", "|Z|', the noisy count of non-positive cells of the true W", false, ""});
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.audit_params = audit_box();
     i.privacy = PrivacyStatus::dp(
         "Laplace on the count grid at alpha eps and on |Z| (sensitivity 1) at (1 - alpha) eps, then post-processing");
     return i;

@@ -39,6 +39,7 @@ class PrivTHREM : public Algorithm {
     i.outputs = clustering_outputs();
     i.budget_param = "eps";
     i.accepts = {DatasetKind::Points};
+    i.audit_params = audit_box();
     i.privacy = PrivacyStatus::dp(
         "Laplace on the count grid at alpha eps, the threshold by the exponential mechanism at (1 - alpha) eps over "
         "a public range (em_range: public)");

@@ -45,6 +45,8 @@ std::vector<OutputSpec> clustering_outputs() {
   };
 }
 
+std::vector<std::string> audit_box() { return {"xmin=-1", "xmax=1", "ymin=-1", "ymax=1"}; }
+
 TrialInput trial_input(const TrialContext& ctx) {
   const Params& p = ctx.params;
   TrialInput in;

@@ -16,6 +16,9 @@ namespace dplab::wavecluster {
 std::vector<ParamSpec> clustering_params();
 // significant_cells, zero_cells, clusters, threshold and the cell_clusterings object.
 std::vector<OutputSpec> clustering_outputs();
+// For `dplab audit` (AlgorithmInfo::audit_params): the public box [-1, 1]^2 its neighbouring point
+// sets lie in (the default point_domain), which the box parameters have no default for.
+std::vector<std::string> audit_box();
 
 struct TrialInput {
   const PointSet* data = nullptr;

@@ -3,14 +3,10 @@
 #include <algorithm>
 #include <boost/math/special_functions/beta.hpp>
 #include <cmath>
-#include <cstdint>
 #include <cstring>
-#include <functional>
 #include <limits>
-#include <map>
+#include <numeric>
 #include <sstream>
-#include <tuple>
-#include <unordered_map>
 
 #include "core/rng.hpp"
 
@@ -25,32 +21,74 @@ std::uint64_t mix(std::uint64_t h, double v) {
   std::memcpy(&bits, &v, sizeof bits);
   return hash64(&bits, sizeof bits) ^ (h * 0x9e3779b97f4a7c15ULL + (h >> 7));
 }
-}  // namespace
 
-FeatureLayout::FeatureLayout(const AlgorithmInfo& info) {
-  for (const auto& o : info.outputs) {
-    if (o.object || o.evaluation) continue;
-    if (o.is_vector) {
-      vectors_.push_back(o.name);
-      for (std::size_t i = 0; i < kMaxCoordinates; ++i) names_.push_back(o.name + "[" + std::to_string(i) + "]");
-      for (const char* agg : {"sum", "max", "argmax", "nonzero", "length"})
-        names_.push_back(std::string(agg) + "(" + o.name + ")");
-    } else {
-      scalars_.push_back(o.name);
-    }
-  }
-  std::vector<std::string> scalar_names = scalars_;
-  names_.insert(names_.begin(), scalar_names.begin(), scalar_names.end());
+// Values closer than this (relative) are ties: an estimate spread evenly over a bucket gives
+// equal values up to the rounding of the sums that answer queries from it.
+bool tied(double a, double b) {
+  if (a == b) return true;
+  return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
 }
 
-std::uint64_t FeatureLayout::extract(const Outputs& out, double* row) const {
-  std::uint64_t h = 0x5eed;
+// Groups of tied values of v: group[i] numbers them by first occurrence; returns their count.
+std::size_t tie_groups(const std::vector<double>& v, std::vector<std::uint32_t>& group, std::vector<std::uint32_t>& order) {
+  const std::size_t n = v.size();
+  order.resize(n);
+  std::iota(order.begin(), order.end(), 0u);
+  // NaNs last, together.
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const bool na = std::isnan(v[a]), nb = std::isnan(v[b]);
+    if (na || nb) return !na && nb;
+    return v[a] < v[b] || (v[a] == v[b] && a < b);
+  });
+  // Within a run of tied values every member takes the smallest index of the run...
+  group.assign(n, 0);
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i + 1;
+    std::uint32_t first = order[i];
+    const bool nan = std::isnan(v[order[i]]);
+    while (j < n && (nan ? std::isnan(v[order[j]]) : tied(v[order[j - 1]], v[order[j]]))) first = std::min(first, order[j++]);
+    for (std::size_t k = i; k < j; ++k) group[order[k]] = first;
+    i = j;
+  }
+  // ... renumbered 0, 1, ... by first occurrence.
+  std::size_t groups = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (group[i] == i) group[i] = static_cast<std::uint32_t>(groups++) | 0x80000000u;
+    else group[i] = group[group[i]];
+  }
+  for (auto& g : group) g &= 0x7fffffffu;
+  return groups;
+}
+}  // namespace
+
+FeatureLayout::FeatureLayout(const AlgorithmInfo& info, bool include_internal) {
+  for (const auto& o : info.outputs) {
+    if (o.object || o.evaluation) continue;
+    if (o.internal && !include_internal) {
+      left_out_.push_back(o.name);
+      continue;
+    }
+    released_.push_back(o.name);
+    (o.is_vector ? vectors_ : scalars_).push_back(o.name);
+  }
+  for (const auto& s : scalars_) names_.push_back(s), source_.push_back(s);
+  for (const auto& v : vectors_) {
+    for (std::size_t i = 0; i < kMaxCoordinates; ++i) names_.push_back(v + "[" + std::to_string(i) + "]");
+    for (const char* agg : {"sum", "max", "argmax", "nonzero", "length", "distinct"})
+      names_.push_back(std::string(agg) + "(" + v + ")");
+    source_.resize(names_.size(), v);
+  }
+}
+
+ReleaseHashes FeatureLayout::extract(const Outputs& out, double* row) const {
+  ReleaseHashes h{0x5eed, 0x7a7};
   std::size_t f = 0;
   for (const auto& s : scalars_) {
     const double v = out.scalar(s);
     row[f++] = v;
-    h = mix(h, v);
+    h.value = mix(h.value, v);
   }
+  thread_local std::vector<std::uint32_t> group, order;
   for (const auto& name : vectors_) {
     const auto& v = out.vector(name);
     for (std::size_t i = 0; i < kMaxCoordinates; ++i) row[f++] = i < v.size() ? v[i] : kMissing;
@@ -60,39 +98,98 @@ std::uint64_t FeatureLayout::extract(const Outputs& out, double* row) const {
       sum += v[i];
       nonzero += v[i] != 0;
       if (v[i] > max) max = v[i], argmax = i;
-      h = mix(h, v[i]);
+      h.value = mix(h.value, v[i]);
     }
-    h = mix(h, static_cast<double>(v.size()));
+    const std::size_t distinct = tie_groups(v, group, order);
+    for (std::uint32_t g : group) h.pattern = mix(h.pattern, g);
+    h.value = mix(h.value, static_cast<double>(v.size()));
+    h.pattern = mix(h.pattern, static_cast<double>(v.size()));
     row[f++] = sum;
     row[f++] = max;
     row[f++] = v.empty() ? kMissing : static_cast<double>(argmax);
     row[f++] = nonzero;
     row[f++] = static_cast<double>(v.size());
+    row[f++] = static_cast<double>(distinct);
   }
   return h;
 }
 
-bool Event::holds(const double* row, std::uint64_t hash) const {
+double LinearScore::operator()(const double* row) const {
+  double s = 0;
+  for (std::size_t j = 0; j < weight.size(); ++j)
+    if (weight[j] != 0 && std::isfinite(row[j])) s += weight[j] * (row[j] - mean[j]) / scale[j];
+  return s;
+}
+
+bool Event::holds(const double* row, const ReleaseHashes& h) const {
   switch (kind) {
     case EventKind::Above: return row[feature] > t;
     case EventKind::AtMost: return row[feature] <= t;
     case EventKind::Equal: return row[feature] == t;
-    case EventKind::ReleaseEqual: return hash == release;
+    case EventKind::ReleaseIn: return std::binary_search(set->begin(), set->end(), h.value);
+    case EventKind::PatternIn: return std::binary_search(set->begin(), set->end(), h.pattern);
+    case EventKind::ScoreAbove: return (*score)(row) > t;
+    case EventKind::ScoreAtMost: return (*score)(row) <= t;
   }
   return false;
 }
 
-std::string Event::describe(const std::vector<std::string>& names) const {
+namespace {
+// The features with the largest weights of a score, "+1.2 answers[3], -0.8 sum(answers)".
+std::string leading_terms(const LinearScore& s, const FeatureLayout& layout) {
+  std::vector<std::size_t> idx(s.weight.size());
+  std::iota(idx.begin(), idx.end(), 0);
+  std::sort(idx.begin(), idx.end(), [&](auto a, auto b) { return std::fabs(s.weight[a]) > std::fabs(s.weight[b]); });
+  std::ostringstream o;
+  o.precision(2);
+  for (std::size_t i = 0; i < idx.size() && i < 3 && s.weight[idx[i]] != 0; ++i)
+    o << (i ? ", " : "") << std::showpos << s.weight[idx[i]] << std::noshowpos << " " << layout.names()[idx[i]];
+  return o.str();
+}
+}  // namespace
+
+std::string Event::describe(const FeatureLayout& layout) const {
+  const auto& names = layout.names();
   std::ostringstream o;
   o.precision(6);
   switch (kind) {
     case EventKind::Above: o << names[feature] << " > " << t; break;
     case EventKind::AtMost: o << names[feature] << " <= " << t; break;
     case EventKind::Equal: o << names[feature] << " = " << t; break;
-    case EventKind::ReleaseEqual: o << "the whole release equals the one with hash " << std::hex << release; break;
+    case EventKind::ReleaseIn:
+      o << "the whole release is one of " << set->size() << " value" << (set->size() > 1 ? "s" : "")
+        << " ranked likeliest on " << (first_over_second ? "D" : "D'") << " by the search half";
+      break;
+    case EventKind::PatternIn:
+      o << "the ties among the released vectors' coordinates follow one of " << set->size() << " pattern"
+        << (set->size() > 1 ? "s" : "") << " ranked likeliest on " << (first_over_second ? "D" : "D'");
+      break;
+    case EventKind::ScoreAbove:
+    case EventKind::ScoreAtMost:
+      o << "classifier score " << (kind == EventKind::ScoreAbove ? "> " : "<= ") << t << " (logistic, leading terms "
+        << leading_terms(*score, layout) << ")";
+      break;
   }
   o << (first_over_second ? " (likelier on D)" : " (likelier on D')");
   return o.str();
+}
+
+std::vector<std::string> Event::outputs(const FeatureLayout& layout) const {
+  std::vector<std::string> out;
+  switch (kind) {
+    case EventKind::Above:
+    case EventKind::AtMost:
+    case EventKind::Equal: out.push_back(layout.output_of(feature)); break;
+    case EventKind::ScoreAbove:
+    case EventKind::ScoreAtMost:
+      for (std::size_t j = 0; j < score->weight.size(); ++j)
+        if (score->weight[j] != 0) out.push_back(layout.output_of(j));
+      break;
+    default: out = layout.released(); break;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 double clopper_pearson_lower(std::size_t k, std::size_t n, double alpha) {
@@ -117,114 +214,6 @@ std::size_t count_event(const Event& e, const RowRange& r) {
   std::size_t c = 0;
   for (std::size_t i = r.begin; i < r.end; ++i) c += e.holds(r.table->row(i), r.table->hashes[i]);
   return c;
-}
-
-namespace {
-
-// Quantile levels of the pooled sample tried as thresholds: a uniform grid and the tails,
-// where the ratio of two shifted laws is largest.
-std::vector<double> threshold_levels() {
-  std::vector<double> q = {1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.02, 0.03};
-  for (int i = 1; i < 64; ++i) q.push_back(i / 64.0);
-  for (double t : {0.97, 0.98, 0.99, 0.997, 0.999, 0.9997, 0.9999}) q.push_back(t);
-  return q;
-}
-
-struct Scored {
-  double score;
-  Event event;
-};
-
-// Keeps the best event per (feature, kind, direction), so that the events validated are
-// different views of the release rather than neighbouring thresholds of one.
-struct Best {
-  std::map<std::tuple<std::size_t, int, bool>, Scored> best;
-  void offer(const Event& e, double score) {
-    if (!std::isfinite(score)) return;
-    auto key = std::make_tuple(e.kind == EventKind::ReleaseEqual ? SIZE_MAX : e.feature, static_cast<int>(e.kind),
-                               e.first_over_second);
-    auto it = best.find(key);
-    if (it == best.end() || score > it->second.score) best[key] = {score, e};
-  }
-};
-
-}  // namespace
-
-std::vector<Event> search_events(const RowRange& a, const RowRange& b, std::size_t keep, double beta) {
-  const std::size_t n = std::min(a.size(), b.size());
-  Best best;
-  // Both directions of one event, from its counts on the two sides.
-  auto consider = [&](Event e, std::size_t ca, std::size_t cb) {
-    if (ca > cb) {
-      e.first_over_second = true;
-      best.offer(e, log_ratio_lower(ca, cb, n, beta));
-    } else if (cb > ca) {
-      e.first_over_second = false;
-      best.offer(e, log_ratio_lower(cb, ca, n, beta));
-    }
-  };
-  const std::size_t features = a.table->features;
-  const std::vector<double> levels = threshold_levels();
-  std::vector<double> xa(n), xb(n), pooled(2 * n);
-  for (std::size_t f = 0; f < features; ++f) {
-    for (std::size_t i = 0; i < n; ++i) {
-      xa[i] = a.table->row(a.begin + i)[f];
-      xb[i] = b.table->row(b.begin + i)[f];
-    }
-    std::sort(xa.begin(), xa.end());
-    std::sort(xb.begin(), xb.end());
-    std::merge(xa.begin(), xa.end(), xb.begin(), xb.end(), pooled.begin());
-    if (pooled.front() == pooled.back()) continue;  // constant: nothing to tell apart
-    // #{x <= t} and #{x == t} on each side.
-    auto at_most = [](const std::vector<double>& x, double t) {
-      return static_cast<std::size_t>(std::upper_bound(x.begin(), x.end(), t) - x.begin());
-    };
-    auto equal = [](const std::vector<double>& x, double t) {
-      auto r = std::equal_range(x.begin(), x.end(), t);
-      return static_cast<std::size_t>(r.second - r.first);
-    };
-    std::vector<double> thresholds;
-    std::vector<double> distinct;
-    for (std::size_t i = 0; i < pooled.size() && distinct.size() <= 64; ++i)
-      if (distinct.empty() || pooled[i] != distinct.back()) distinct.push_back(pooled[i]);
-    const bool discrete = distinct.size() <= 64;
-    if (discrete) {
-      thresholds = distinct;
-      for (double v : distinct) consider({EventKind::Equal, f, v}, equal(xa, v), equal(xb, v));
-    } else {
-      for (double q : levels) thresholds.push_back(pooled[static_cast<std::size_t>(q * static_cast<double>(pooled.size() - 1))]);
-      thresholds.erase(std::unique(thresholds.begin(), thresholds.end()), thresholds.end());
-    }
-    for (double t : thresholds) {
-      const std::size_t la = at_most(xa, t), lb = at_most(xb, t);
-      consider({EventKind::AtMost, f, t}, la, lb);
-      consider({EventKind::Above, f, t}, n - la, n - lb);
-    }
-  }
-  // The whole release, value by value (its most frequent values).
-  std::unordered_map<std::uint64_t, std::pair<std::size_t, std::size_t>> freq;
-  for (std::size_t i = 0; i < n; ++i) {
-    ++freq[a.table->hashes[a.begin + i]].first;
-    ++freq[b.table->hashes[b.begin + i]].second;
-  }
-  if (freq.size() > 1) {
-    std::vector<std::pair<std::size_t, std::uint64_t>> top;
-    for (const auto& [h, c] : freq) top.push_back({c.first + c.second, h});
-    const std::size_t m = std::min<std::size_t>(top.size(), 64);
-    std::partial_sort(top.begin(), top.begin() + static_cast<std::ptrdiff_t>(m), top.end(), std::greater<>());
-    for (std::size_t i = 0; i < m; ++i) {
-      Event e;
-      e.kind = EventKind::ReleaseEqual;
-      e.release = top[i].second;
-      consider(e, freq[e.release].first, freq[e.release].second);
-    }
-  }
-  std::vector<Scored> all;
-  for (const auto& [_, s] : best.best) all.push_back(s);
-  std::sort(all.begin(), all.end(), [](const Scored& x, const Scored& y) { return x.score > y.score; });
-  std::vector<Event> out;
-  for (std::size_t i = 0; i < all.size() && i < keep; ++i) out.push_back(all[i].event);
-  return out;
 }
 
 }  // namespace dplab::audit

@@ -9,13 +9,6 @@
 
 namespace dplab::audit {
 
-namespace {
-
-std::map<DatasetKind, PairGenerator>& generators() {
-  static std::map<DatasetKind, PairGenerator> g;
-  return g;
-}
-
 std::string vector_text(const std::vector<double>& v) {
   std::ostringstream o;
   o << "(";
@@ -24,85 +17,37 @@ std::string vector_text(const std::vector<double>& v) {
   return o.str();
 }
 
-template <class T>
-std::shared_ptr<const Dataset> named(T d, const std::string& name) {
-  d.name = name;
-  return std::make_shared<const T>(std::move(d));
+namespace {
+
+std::map<DatasetKind, PairGenerator>& generators() {
+  static std::map<DatasetKind, PairGenerator> g;
+  return g;
 }
 
-// Histograms: one record added to one cell. The first pair is the one that exposed DPBench's
-// DAWA partition noise (tests/test_dawa.cpp): an empty cell between two occupied ones moves
-// the deviation of every interval containing it at once.
+// Histograms: each cell +1 (one record added) on three bases. The alternating base holds the
+// pair that exposed DPBench's DAWA partition noise (tests/test_dawa.cpp): an empty cell between
+// two occupied ones moves the deviation of every interval containing it at once.
 std::vector<NeighbourPair> histogram_pairs(const PairShape& s) {
-  const std::size_t n = s.size ? s.size : 3;
+  const std::size_t n = s.size ? s.size : 4;
   std::vector<NeighbourPair> out;
-  auto add = [&](std::vector<double> x, std::size_t cell) {
-    Histogram a, b;
-    a.counts = x;
-    x[cell] += 1;
-    b.counts = x;
-    out.push_back({"x = " + vector_text(a.counts) + ", x' = " + vector_text(b.counts),
-                   named(std::move(a), "audit x"), named(std::move(b), "audit x'")});
-  };
   std::vector<double> alternating(n);
   for (std::size_t i = 0; i < n; ++i) alternating[i] = i % 2 == 0 ? 1 : 0;
-  add(alternating, n > 1 ? 1 : 0);
-  add(std::vector<double>(n, 0.0), 0);
-  add(std::vector<double>(n, 5.0), n - 1);
+  for (const auto& base : {alternating, std::vector<double>(n, 0.0), std::vector<double>(n, 5.0)})
+    for (std::size_t cell = 0; cell < n; ++cell) {
+      Histogram a, b;
+      a.counts = base;
+      b.counts = base;
+      b.counts[cell] += 1;
+      out.push_back({"x = " + vector_text(a.counts) + ", x' = " + vector_text(b.counts) + " (cell " +
+                         std::to_string(cell) + " +1)",
+                     named(std::move(a), "audit x"), named(std::move(b), "audit x'")});
+    }
   return out;
 }
 
-// Points in the algorithm's box [lo, hi]^d ([-1, 1]^d unless it declares another, e.g. the
-// clustering baselines' [0, 1]^d). D: n points drawn once (a fixed public seed) in the box's
-// central half; D': the same with one point added at the corner (hi, ..., hi) or
-// (lo, ..., lo). A corner is the record an attacker would add: it moves every coordinate sum by
-// the most one point can (L1 d (hi - lo) / 2 from the centre), and so every mean and every
-// data-dependent region built around a mean (lu_thesis Algorithm 7.1's sampling zones) as far
-// as one record can. The third pair is the extreme of that: D is a tight cluster of n points
-// around the point a quarter along the box's diagonal, D' adds the far corner, so the mean
-// moves by about 3 (hi - lo) / (4 (n + 1)) in every coordinate.
-std::vector<NeighbourPair> point_pairs(const PairShape& s) {
-  const std::size_t n = s.size ? s.size : 20, d = s.dim;
-  const double mid = (s.lo + s.hi) / 2, half = (s.hi - s.lo) / 2;
-  PointSet base;
-  base.n = n;
-  base.d = d;
-  Stream st(0xa0d17, hash64("audit points"), n, d);
-  // mid + half (u - 1/2): for [-1, 1] exactly the u - 1/2 of the first audits.
-  for (std::size_t i = 0; i < n * d; ++i) base.x.push_back(mid + half * (st.uniform() - 0.5));
-  auto box = [&](double v) {
-    std::ostringstream o;
-    o << v;
-    return o.str();
-  };
-  const std::string central = "[" + box(mid - half / 2) + ", " + box(mid + half / 2) + "]^" + std::to_string(d);
-  auto add_corner = [](PointSet p, double corner) {
-    p.n += 1;
-    for (std::size_t j = 0; j < p.d; ++j) p.x.push_back(corner);
-    return p;
-  };
-  std::vector<NeighbourPair> out;
-  for (double corner : {s.hi, s.lo}) {
-    std::ostringstream desc;
-    desc << n << " points in " << central << ", and with a point added at (" << corner << ", ..., " << corner << ")";
-    out.push_back({desc.str(), named(base, "audit D"), named(add_corner(base, corner), "audit D'")});
-  }
-  // Distinct points (k-means starts from k distinct data points), within (hi - lo) / 40 of the
-  // quarter point.
-  PointSet cluster;
-  cluster.n = n;
-  cluster.d = d;
-  const double quarter = s.lo + (s.hi - s.lo) / 4;
-  for (std::size_t i = 0; i < n * d; ++i) cluster.x.push_back(quarter + (s.hi - s.lo) / 20 * (st.uniform() - 0.5));
-  std::ostringstream desc;
-  desc << n << " points within " << box((s.hi - s.lo) / 40) << " of (" << quarter << ", ..., " << quarter
-       << "), and with a point added at (" << s.hi << ", ..., " << s.hi << ")";
-  out.push_back({desc.str(), named(cluster, "audit D"), named(add_corner(cluster, s.hi), "audit D'")});
-  return out;
-}
-
-// Transactions over a universe of 6 items: small fixed records, then one record added that
-// holds every item (the most any record moves an itemset count vector) or a single item.
+// Transactions over a universe of 6 items: small fixed records; records added that hold every
+// item (the most any record moves an itemset count vector), a single item or two, and each base
+// record removed.
 std::vector<NeighbourPair> transaction_pairs(const PairShape& s) {
   const std::size_t n = s.size ? s.size : 8;
   const std::uint32_t universe = 6;
@@ -114,47 +59,77 @@ std::vector<NeighbourPair> transaction_pairs(const PairShape& s) {
       if (st.uniform() < 0.4) base.items.push_back(i);
     base.offsets.push_back(base.items.size());
   }
-  auto with_record = [&](const std::vector<std::uint32_t>& rec) {
+  auto record_text = [](std::span<const std::uint32_t> rec) {
+    std::string t = "{";
+    for (std::size_t i = 0; i < rec.size(); ++i) t += (i ? ", " : "") + std::to_string(rec[i]);
+    return t + "}";
+  };
+  const std::string head = std::to_string(n) + " records over 6 items";
+  std::vector<NeighbourPair> out;
+  for (const std::vector<std::uint32_t>& rec : {std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5}, {0}, {2, 3}}) {
     Transactions b = base;
     b.items.insert(b.items.end(), rec.begin(), rec.end());
     b.offsets.push_back(b.items.size());
-    return b;
-  };
-  std::vector<NeighbourPair> out;
-  std::vector<std::uint32_t> all;
-  for (std::uint32_t i = 0; i < universe; ++i) all.push_back(i);
-  out.push_back({std::to_string(n) + " records over 6 items, and with the record {0, ..., 5} added",
-                 named(base, "audit D"), named(with_record(all), "audit D'")});
-  out.push_back({std::to_string(n) + " records over 6 items, and with the record {0} added", named(base, "audit D"),
-                 named(with_record({0}), "audit D'")});
+    out.push_back({head + ", and with the record " + record_text(rec) + " added", named(base, "audit D"),
+                   named(std::move(b), "audit D'")});
+  }
+  for (std::size_t r = 0; r < n; ++r) {
+    Transactions a;
+    a.universe = universe;
+    for (std::size_t q = 0; q < n; ++q) {
+      if (q == r) continue;
+      const auto rec = base.record(q);
+      a.items.insert(a.items.end(), rec.begin(), rec.end());
+      a.offsets.push_back(a.items.size());
+    }
+    out.push_back({head + " without record " + std::to_string(r) + " " + record_text(base.record(r)) + ", and with it",
+                   named(std::move(a), "audit D"), named(base, "audit D'")});
+  }
   return out;
 }
 
-// Bag of words: documents with a few words each, and one more document.
+// Bag of words: documents with a few words each; a document added (every word once; one word
+// three times), and each document removed.
 std::vector<NeighbourPair> bag_pairs(const PairShape& s) {
   const std::uint32_t docs = s.size ? static_cast<std::uint32_t>(s.size) : 5, vocab = 4;
-  BagOfWords base;
-  base.documents = docs;
-  base.vocabulary = vocab;
-  for (std::uint32_t d = 0; d < docs; ++d)
-    for (std::uint32_t w = 0; w < vocab; ++w)
-      if ((d + w) % 2 == 0) {
-        base.doc.push_back(d);
-        base.word.push_back(w);
-        base.count.push_back(1 + (d + w) % 3);
-      }
-  BagOfWords b = base;
-  b.documents = docs + 1;
-  for (std::uint32_t w = 0; w < vocab; ++w) {
-    b.doc.push_back(docs);
-    b.word.push_back(w);
-    b.count.push_back(1);
+  auto corpus = [&](std::uint32_t skip) {
+    BagOfWords c;
+    c.vocabulary = vocab;
+    for (std::uint32_t d = 0; d < docs; ++d) {
+      if (d == skip) continue;
+      for (std::uint32_t w = 0; w < vocab; ++w)
+        if ((d + w) % 2 == 0) {
+          c.doc.push_back(c.documents);
+          c.word.push_back(w);
+          c.count.push_back(1 + (d + w) % 3);
+        }
+      ++c.documents;
+    }
+    return c;
+  };
+  const BagOfWords base = corpus(docs);
+  const std::string head = std::to_string(docs) + " documents over 4 words";
+  std::vector<NeighbourPair> out;
+  for (const bool every_word : {true, false}) {
+    BagOfWords b = base;
+    for (std::uint32_t w = 0; w < (every_word ? vocab : 1); ++w) {
+      b.doc.push_back(docs);
+      b.word.push_back(w);
+      b.count.push_back(every_word ? 1 : 3);
+    }
+    b.documents = docs + 1;
+    out.push_back({head + ", and with a document " + (every_word ? "holding every word once" : "holding word 0 three times"),
+                   named(base, "audit D"), named(std::move(b), "audit D'")});
   }
-  return {{std::to_string(docs) + " documents over 4 words, and with a document holding every word once",
-           named(std::move(base), "audit D"), named(std::move(b), "audit D'")}};
+  for (std::uint32_t d = 0; d < docs; ++d)
+    out.push_back({head + " without document " + std::to_string(d) + ", and with it", named(corpus(d), "audit D"),
+                   named(base, "audit D'")});
+  return out;
 }
 
-// Curator totals: one curator's data changes by one record of the largest value.
+// Curator totals: m curators of 3 records (total 1.5, largest 0.5); a record of the largest
+// value 1 added to each curator, one of value 0.25 added to curator 0, one of 0.5 removed from
+// it (its local sensitivity stays).
 std::vector<NeighbourPair> curator_pairs(const PairShape& s) {
   const std::size_t m = s.size ? s.size : 4;
   CuratorTotals base;
@@ -165,19 +140,33 @@ std::vector<NeighbourPair> curator_pairs(const PairShape& s) {
     base.total.push_back(1.5);
     base.largest.push_back(0.5);
   }
-  CuratorTotals b = base;
-  b.records[0] += 1;
-  b.total[0] += 1;
-  b.largest[0] = 1;
-  return {{std::to_string(m) + " curators of 3 records (total 1.5 each), and curator 0 with a record of value 1 added",
-           named(std::move(base), "audit D"), named(std::move(b), "audit D'")}};
+  const std::string head = std::to_string(m) + " curators of 3 records (total 1.5, largest 0.5 each)";
+  std::vector<NeighbourPair> out;
+  for (std::size_t c = 0; c < m; ++c) {
+    CuratorTotals b = base;
+    b.records[c] += 1;
+    b.total[c] += 1;
+    b.largest[c] = 1;
+    out.push_back({head + ", and curator " + std::to_string(c) + " with a record of value 1 added",
+                   named(base, "audit D"), named(std::move(b), "audit D'")});
+  }
+  CuratorTotals small = base, fewer = base;
+  small.records[0] += 1;
+  small.total[0] += 0.25;
+  out.push_back({head + ", and curator 0 with a record of value 0.25 added", named(base, "audit D"),
+                 named(std::move(small), "audit D'")});
+  fewer.records[0] -= 1;
+  fewer.total[0] -= 0.5;
+  out.push_back({head + ", and curator 0 without one of its records of value 0.5", named(base, "audit D"),
+                 named(std::move(fewer), "audit D'")});
+  return out;
 }
 
 // Networks (lu_thesis ch. 6): the edges are private, the path is what is published. A network of
 // `size` vertices (default 6) with a Hamiltonian path and two more edges, drawn once with a fixed
-// public seed; D' lacks one edge: a non-path edge (the path is still a path of D'), and a path
-// edge (the adversary's N' of Eq. 6.5 that lacks a path edge, which the README finds breaks
-// Algorithm 6.2 in that direction).
+// public seed; D' lacks one edge, each edge in turn: a non-path edge (the path is still a path of
+// D') or a path edge (the adversary's N' of Eq. 6.5 that lacks a path edge, which the README
+// finds breaks Algorithm 6.2 in that direction).
 std::vector<NeighbourPair> network_pairs(const PairShape& s) {
   NetworkShape shape;
   shape.vertices = static_cast<std::uint32_t>(s.size ? s.size : 6);
@@ -193,25 +182,21 @@ std::vector<NeighbourPair> network_pairs(const PairShape& s) {
     return false;
   };
   std::vector<NeighbourPair> out;
-  for (const bool path_edge : {false, true}) {
-    for (std::size_t k = 0; k < base.edges.size(); ++k) {
-      if (is_path_edge(base.edges[k]) != path_edge) continue;
-      Network b = base;
-      b.edges.erase(b.edges.begin() + static_cast<std::ptrdiff_t>(k));
-      std::ostringstream desc;
-      desc << shape.vertices << " vertices, " << base.edges.size() << " edges with a Hamiltonian path, and without "
-           << (path_edge ? "the path edge (" : "the non-path edge (") << base.edges[k].first << ", "
-           << base.edges[k].second << ")";
-      out.push_back({desc.str(), named(base, "audit N"), named(std::move(b), "audit N'")});
-      break;
-    }
+  for (std::size_t k = 0; k < base.edges.size(); ++k) {
+    Network b = base;
+    b.edges.erase(b.edges.begin() + static_cast<std::ptrdiff_t>(k));
+    std::ostringstream desc;
+    desc << shape.vertices << " vertices, " << base.edges.size() << " edges with a Hamiltonian path, and without "
+         << (is_path_edge(base.edges[k]) ? "the path edge (" : "the non-path edge (") << base.edges[k].first << ", "
+         << base.edges[k].second << ")";
+    out.push_back({desc.str(), named(base, "audit N"), named(std::move(b), "audit N'")});
   }
   return out;
 }
 
 [[maybe_unused]] const bool registered = [] {
   register_pair_generator(DatasetKind::Histogram, histogram_pairs);
-  register_pair_generator(DatasetKind::Points, point_pairs);
+  register_pair_generator(DatasetKind::Points, point_pairs);  // neighbours_points.cpp
   register_pair_generator(DatasetKind::Transactions, transaction_pairs);
   register_pair_generator(DatasetKind::BagOfWords, bag_pairs);
   register_pair_generator(DatasetKind::CuratorTotals, curator_pairs);

@@ -1,16 +1,25 @@
-// Neighbouring datasets for `dplab audit`: for each dataset kind, small pairs (D, D') that differ
-// in one individual's data, under the relation the algorithms of that kind claim privacy for.
-//   histogram        one cell +1 (one record added)
-//   points           one point added at a corner of the algorithm's box [lo, hi]^d (where
-//                    sensitivities peak), to points in the box's central half or to a
-//                    cluster of identical points
-//   transactions     one record added or removed
-//   bag of words     one document added
-//   curator totals   one record added to one curator (a curator's data changes)
-//   networks         one edge removed (a non-path edge, and a path edge)
-// A pair generator is registered per kind (register_pair_generator); the audit tries every pair
-// it returns. Sizes are small on purpose: the ratio of output probabilities is what is tested,
-// and an algorithm must run many thousand times per side.
+// Neighbouring datasets for `dplab audit`: for each dataset kind, a family of small pairs
+// (D, D') that differ in one individual's data, under the relation the algorithms of that kind
+// claim privacy for, changing every position a leak may hide in:
+//   histogram        each cell +1 (one record added), on three base histograms: alternating
+//                    1, 0, 1, ... (an empty cell between occupied ones: DAWA's partition),
+//                    all zero, all five; 3 n pairs
+//   points           one point added at several positions of the algorithm's box [lo, hi]^d
+//                    (two corners, a mixed corner, an axis end, the centre, a copy of a point)
+//                    to points in the box's central half, one of them removed, and four
+//                    positions added to a tight cluster (where one record moves a mean the
+//                    most, or the densest spot gains a record), and four spread points with
+//                    one doubled (a data-read range doubles); 12 pairs
+//   transactions     three records added (every item, one item, two items), each base record
+//                    removed
+//   bag of words     a document added (every word once, one word), each document removed
+//   curator totals   a record of the largest value added to each curator, a smaller one added
+//                    and one removed
+//   networks         each edge removed (path and non-path edges)
+// A pair generator is registered per kind (register_pair_generator); the audit shuffles the
+// family with its seed and tries as many pairs as its budget of runs allows. Sizes are small on
+// purpose: the ratio of output probabilities is what is tested, and an algorithm must run many
+// thousand times per side.
 #pragma once
 #include <functional>
 #include <map>
@@ -24,7 +33,7 @@
 namespace dplab::audit {
 
 struct NeighbourPair {
-  std::string description;  // e.g. "x = (1, 0, 1), x' = (1, 1, 1)"
+  std::string description;  // e.g. "x = (1, 0, 1, 0), x' = (1, 1, 1, 0)"
   std::shared_ptr<const Dataset> a, b;
 };
 
@@ -44,5 +53,14 @@ bool register_pair_generator(DatasetKind kind, PairGenerator g);
 // The generator of a kind, or null when there is none.
 const PairGenerator* find_pair_generator(DatasetKind kind);
 std::vector<DatasetKind> kinds_with_pairs();
+
+// For the generators: "(1, 0, 1)", a dataset under a name, the points family.
+std::string vector_text(const std::vector<double>& v);
+template <class T>
+std::shared_ptr<const Dataset> named(T d, const std::string& name) {
+  d.name = name;
+  return std::make_shared<const T>(std::move(d));
+}
+std::vector<NeighbourPair> point_pairs(const PairShape& s);
 
 }  // namespace dplab::audit

@@ -1,8 +1,10 @@
-"""dplab's results in Python.
+"""dplab's results in Python, and runs and audits through the dplab binary.
 
     import dplab
     df = dplab.load("results/budget_series/fig13.h5")   # a tidy pandas DataFrame
     df[df.metric == "f1"].groupby(["algorithm", "N"]).value.mean()
+    df = dplab.run("experiments/demo/iris.yaml", trials=20, set={"sweep.eps": [0.5, 1.0]})
+    dplab.audit("canary.halved_laplace", eps=1, samples=20000)   # {"eps_hat": ..., "verdict": ...}
 
 One row per point x computed trial x metric element, the same table as
 `dplab export RESULT --per-trial`: every column of the points table (algorithm, dataset and every
@@ -13,27 +15,50 @@ and so is a vector metric's NaN padding. `wall_time` and `spent_eps` are metrics
 Among the points columns, `privacy` (dp, not-dp or none: whether the point's algorithm is
 eps-DP as run) and `privacy_finding` (the finding of a not-dp point, `dplab list findings`); a
 file written before results stored them gets them from the dplab binary (`dplab export --points`,
-which computes them from its registry): $DPLAB_BIN, else the build beside this package, else
-the binary of an installed prefix, else `dplab` on PATH.
+which computes them from its registry), found as for `dplab.run` below.
 `dplab.meta(path)` gives the run's metadata (spec text, seed, code version, overrides, ...).
 The file's checksum is verified first (dplab.DamagedResult when it does not match); a format-1
 file (no checksum) is refused too, naming the command that upgrades it (`dplab upgrade FILE`).
 
-Add the folder that holds this package to PYTHONPATH (PYTHONPATH=<dplab>/python) or copy it;
-it needs h5py, numpy and pandas (Debian: python3-h5py python3-pandas).
+`dplab.run` and `dplab.audit` (dplab/cli.py) run the dplab binary: $DPLAB_BIN, else the one
+this package was installed or built with, else `dplab` on PATH.
+
+`cmake --install` puts this package where the installing Python finds it; otherwise
+PYTHONPATH=$(dplab python-path) (the folder that holds it). Any python3 works that can import
+h5py, numpy and pandas (Debian: python3-h5py python3-pandas; or pip install h5py pandas).
 """
 import csv
 import io
-import os
-import shutil
 import subprocess
+import sys
 
-import h5py
-import numpy as np
 
-from dplab.result_file import DamagedResult, verify_checked
+def _missing(error):
+    """The ImportError a user sees when this Python lacks a module dplab needs."""
+    return ImportError(
+        f"dplab needs h5py, numpy and pandas, and this Python ({sys.executable}, {sys.version.split()[0]}) "
+        f"cannot import {error.name or 'one of them'} ({error}). Install them for it (pip install h5py pandas), or "
+        "run the Python that has them (Debian: /usr/bin/python3 with python3-h5py python3-pandas)")
 
-__all__ = ["load", "meta", "DamagedResult"]
+
+try:
+    import h5py
+    import numpy as np
+except ImportError as _e:
+    raise _missing(_e) from _e
+
+from dplab.cli import DplabError, audit, binary, run  # noqa: E402
+from dplab.result_file import DamagedResult, verify_checked  # noqa: E402
+
+__all__ = ["load", "meta", "run", "audit", "binary", "DamagedResult", "DplabError"]
+
+
+def _pandas():
+    try:
+        import pandas as pd  # here, so that the figures (which use result_file) need no pandas
+    except ImportError as e:
+        raise _missing(e) from e
+    return pd
 
 
 def _text(v):
@@ -54,29 +79,17 @@ def _typed(values, kind):
 PRIVACY_COLUMNS = ("privacy", "privacy_finding")
 
 
-def _dplab_binary():
-    """The dplab binary that computes what an older file lacks: $DPLAB_BIN, the build of this
-    source tree (python/../build/dplab), an installed prefix (share/dplab/python -> bin/dplab),
-    or dplab on PATH."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    candidates = [os.environ.get("DPLAB_BIN", ""), os.path.join(here, "..", "build", "dplab"),
-                  os.path.join(here, "..", "..", "..", "bin", "dplab"), shutil.which("dplab") or ""]
-    for c in candidates:
-        if c and os.path.isfile(c) and os.access(c, os.X_OK):
-            return c
-    return None
-
-
 def _privacy_from_binary(path, npoints):
     """The privacy columns of a file written before results stored them, computed by dplab."""
-    binary = _dplab_binary()
-    if binary is None:
-        raise RuntimeError(f"{path}: written before results stored their privacy status, and no dplab binary was "
-                           "found to compute it (set DPLAB_BIN to build/dplab)")
-    run = subprocess.run([binary, "export", path, "--points"], capture_output=True, text=True)
-    if run.returncode != 0:
-        raise RuntimeError(f"{path}: dplab export --points failed: {run.stderr.strip()}")
-    rows = list(csv.DictReader(io.StringIO(run.stdout)))
+    try:
+        exe = binary()  # dplab/cli.py: $DPLAB_BIN, the installed or build-tree binary, PATH
+    except DplabError as e:
+        raise RuntimeError(f"{path}: written before results stored their privacy status, and {e} to compute "
+                           "it") from e
+    done = subprocess.run([exe, "export", path, "--points"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{path}: dplab export --points failed: {done.stderr.strip()}")
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
     if len(rows) != npoints:
         raise RuntimeError(f"{path}: dplab export --points gave {len(rows)} points, the file has {npoints}")
     return {name: [row[name] for row in rows] for name in PRIVACY_COLUMNS}
@@ -91,7 +104,7 @@ def meta(path):
 
 def load(path):
     """The result file at `path` as a tidy DataFrame (see the module's documentation)."""
-    import pandas as pd  # here, so that the figures (which use result_file) need no pandas
+    pd = _pandas()
     verify_checked(path)
     with h5py.File(path, "r") as f:
         points = {}

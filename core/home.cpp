@@ -1,4 +1,4 @@
-#include "framework/home.hpp"
+#include "core/home.hpp"
 
 #include <unistd.h>
 
