@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
 # dplab against ektelo (DPBench's Identity, MWEM and DAWA; ../shared/peers) in one run: accuracy
 # side by side with 95% intervals, then speed, one thread each, with the ratios.
-#   bash bench/peers.sh [BUILD] [EKTELO_TRIALS] [DPLAB_TRIALS]
+#   bash bench/peers.sh [BUILD] [EKTELO_TRIALS] [DPLAB_TRIALS] [WARMUP]
 # Same datasets (ADULT, INCOME), eps (0.1, 1) and workload law (2,000 RandomRange queries: width
 # uniform on 1..n, then the offset); ektelo's DAWA is the exact L1 partition with DPBench's noise,
 # dplab's runs with that noise and with the provable one. ektelo's times are its plans' Run alone
 # (its script builds the workload before the clock starts); dplab's are bench_baselines.cpp's, the
 # workload also built before. The ektelo code is called from ../shared/peers, never copied.
+# Speed is CPU time on both sides and the same statistic, a mean per trial: ektelo's over its
+# trials after the first WARMUP (default 1; imports and caches make the first slower), with
+# run_ektelo.py's clock switched to time.process_time (bench/ektelo_cpu.py); dplab's is Google
+# Benchmark's cpu_time over three repetitions. The ranges are over ektelo's trials and dplab's
+# repetitions.
 set -euo pipefail
 BUILD=${1:-build}
 EK_TRIALS=${2:-20}
 OUR_TRIALS=${3:-200}
+WARMUP=${4:-1}
+[ "$EK_TRIALS" -gt "$WARMUP" ] || { echo "peers.sh: EKTELO_TRIALS ($EK_TRIALS) must exceed WARMUP ($WARMUP)" >&2; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
 peers=${DPLAB_PEERS:-$here/../../shared/peers}
 PY=/usr/bin/python3
@@ -34,19 +41,20 @@ for alg in identity mwem dawa; do
     short=$(echo "$ds" | sed 's/FRANK//; s/\..*//' | tr 'A-Z' 'a-z')
     for eps in 0.1 1; do
       echo "   $alg $ds eps=$eps" >&2
-      OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 "$PY" "$peers/run_ektelo.py" --ektelo "$ektelo" \
+      OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 "$PY" "$here/ektelo_cpu.py" "$peers/run_ektelo.py" --ektelo "$ektelo" \
           "$alg" "$ds" "$eps" "$EK_TRIALS" dpbench >> "$tmp/ektelo.csv"
       cell=$((cell + 1))
-      "$BUILD/bench/dplab_bench" --benchmark_filter="^BM_Baseline/$ours/$short/eps$eps/" \
-          --benchmark_out="$tmp/speed$cell.json" --benchmark_out_format=json --benchmark_min_time=0.5 > /dev/null
+      "$BUILD/bench/dplab_bench" --benchmark_filter="^BM_Baseline/$ours/$short/eps$eps/" --benchmark_repetitions=3 \
+          --benchmark_out="$tmp/speed$cell.json" --benchmark_out_format=json --benchmark_min_time=0.3 > /dev/null
     done
   done
 done
 
-"$PY" - "$tmp/ours.csv" "$tmp/ektelo.csv" "$tmp"/speed*.json <<'PY'
+"$PY" - "$WARMUP" "$tmp/ours.csv" "$tmp/ektelo.csv" "$tmp"/speed*.json <<'PY'
 import csv, json, math, statistics, sys
 from scipy.stats import t as student_t
 
+warmup = int(sys.argv.pop(1))
 ours = {}
 for row in csv.DictReader(open(sys.argv[1])):
     ours[(row["algorithm"], row["dataset"], float(row["eps"]))] = (
@@ -58,10 +66,14 @@ for line in open(sys.argv[2]):
         continue
     key = (f[1], "ADULT" if f[2].startswith("ADULT") else "INCOME", float(f[3]))
     ek_err.setdefault(key, []).append(float(f[6]))
-    ek_time.setdefault(key, []).append(float(f[7]))
-speed = {}
+    if int(f[5]) >= warmup:  # trial index: the first `warmup` trials of a cell are not timed
+        ek_time.setdefault(key, []).append(float(f[7]))
+speed = {}  # benchmark name -> CPU seconds of each repetition
 for path in sys.argv[3:]:
-    speed.update({b["name"]: b for b in json.load(open(path))["benchmarks"] if "real_time" in b})
+    for b in json.load(open(path))["benchmarks"]:
+        if b.get("run_type") == "iteration" and "cpu_time" in b:
+            unit = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[b.get("time_unit", "ns")]
+            speed.setdefault(b["run_name"], []).append(b["cpu_time"] * unit)
 
 def interval(v):
     m = statistics.fmean(v)
@@ -88,13 +100,9 @@ for label, ek in pairs:
             print("| %s | %s | %g | %s (%d) | %s (%d) | %.2f | %s |" % (label, ds, eps, fmt(*o[:3]), o[3], fmt(em, elo, ehi),
                                                                   len(e), o[0] / em, overlap))
 
-def ms(b):
-    unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
-    return b["real_time"] * unit
-
-print("\nspeed: one trial, one thread, each cell timed right after ektelo's (ektelo: median of its trials' "
-      "Run; dplab: bench_baselines' mean)")
-print("| algorithm | dataset | eps | dplab ms | ektelo ms | ektelo / dplab | target |")
+print("\nspeed: CPU ms per trial, one thread, each cell timed right after ektelo's (ektelo: mean [range] of its "
+      "trials' Run after %d warm-up trial(s); dplab: bench_baselines' mean [range] over 3 repetitions)" % warmup)
+print("| algorithm | dataset | eps | dplab ms | ektelo ms | ektelo / dplab (of the means) [range] | target |")
 print("|---|---|---|---|---|---|---|")
 targets = {"identity": 1, "mwem": 100, "dawa": 50}
 for ours_label, ek in [("identity", "identity"), ("mwem", "mwem"), ("dawa_dpbench_noise", "dawa"), ("dawa_provable", "dawa")]:
@@ -104,9 +112,10 @@ for ours_label, ek in [("identity", "identity"), ("mwem", "mwem"), ("dawa_dpbenc
             e = ek_time.get((ek, ds.upper(), eps))
             if not b or not e:
                 continue
-            ek_ms = statistics.median(e) * 1e3
-            ratio = ek_ms / ms(b)
+            d_ms, e_ms = statistics.fmean(b) * 1e3, statistics.fmean(e) * 1e3
+            ratio = e_ms / d_ms
             target = targets[ek]
-            print("| %s | %s | %g | %.3f | %.1f | %.0fx | >= %dx %s |" % (ours_label, ds.upper(), eps, ms(b), ek_ms, ratio, target,
-                                                                     "met" if ratio >= target else "MISSED"))
+            print("| %s | %s | %g | %.3f [%.3f-%.3f] | %.1f [%.1f-%.1f] | %.0fx [%.0f-%.0fx] | >= %dx %s |" % (
+                ours_label, ds.upper(), eps, d_ms, min(b) * 1e3, max(b) * 1e3, e_ms, min(e) * 1e3, max(e) * 1e3, ratio,
+                min(e) / max(b), max(e) / min(b), target, "met" if ratio >= target else "MISSED"))
 PY

@@ -168,7 +168,8 @@ int show(const std::vector<std::string>& args) {
     return 0;
   }
   std::cout << r.meta.paper << " " << r.meta.id << " (" << r.meta.name << "): " << r.meta.description << "\n"
-            << "code " << r.meta.code_version << ", seed " << r.meta.seed << ", " << r.meta.threads
+            << "code " << r.meta.code_version << " (results version " << r.meta.results_version << "), seed "
+            << r.meta.seed << ", " << r.meta.threads
             << " threads on " << r.meta.host << ", " << r.meta.started << " .. "
             << (r.meta.finished.empty() ? "(incomplete)" : r.meta.finished) << "\n";
   if (!r.meta.overrides.empty()) std::cout << "overridden: " << r.meta.overrides << "\n";

@@ -110,6 +110,9 @@ ResultData merge_shards(const std::vector<std::string>& paths) {
       differ(i, "the number of trials", std::to_string(s.trials), std::to_string(first.trials));
     if (s.meta.overrides != first.meta.overrides) differ(i, "the --set options", s.meta.overrides, first.meta.overrides);
     if (s.meta.spec_text != first.meta.spec_text) differ(i, "the effective spec text", "...", "...");
+    if (s.meta.results_version != first.meta.results_version)
+      differ(i, "the results version", std::to_string(s.meta.results_version),
+             std::to_string(first.meta.results_version));
     if (s.meta.code_version != first.meta.code_version)
       differ(i, "the code that computed it", s.meta.code_version, first.meta.code_version);
     if (s.meta.code_history != first.meta.code_history)

@@ -94,6 +94,13 @@ class Algorithm {
   virtual AlgorithmInfo info() const = 0;
   // One trial. Must draw all randomness from ctx.stream and all noise through ctx.noise.
   virtual void run(TrialContext& ctx) const = 0;
+  // Called just before run() and outside its timing: builds the trial's public inputs that run()
+  // shares with the other algorithms of the trial (a workload from ctx.seeds' public stream), so
+  // that the first algorithm to ask does not pay for them in its run time. It must not read the
+  // private data, draw from ctx.stream, or charge the ledger (it gets no access to them).
+  virtual void prepare(const Params& params, const Dataset* data, const TrialSeeds& seeds) const {
+    (void)params, (void)data, (void)seeds;
+  }
   // Domain rules that depend on the parameters alone (beyond each parameter's own range, e.g.
   // AC-'s U_s at or above Lemma 2's bound): checked for every sweep point before any trial runs,
   // so a bad combination fails at once, not at trial time. Throws an Error saying what is allowed.

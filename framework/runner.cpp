@@ -242,7 +242,9 @@ AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double bu
   Mechanisms noise(stream, ledger);
   noise.set_noise(noise_mode);
   TrialContext ctx{params, data, stream, ledger, noise, scratch, r.outputs, seeds};
-  // Wall time is the algorithm's alone (the papers time the sanitiser, not its evaluation).
+  // Wall time is the algorithm's alone (the papers time the sanitiser, not its evaluation, nor
+  // the public inputs it shares with the trial's other algorithms: Algorithm::prepare).
+  alg.prepare(params, data, seeds);
   auto t0 = std::chrono::steady_clock::now();
   alg.run(ctx);
   r.wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -315,6 +317,11 @@ ResultData open_result(const Spec& spec, const std::vector<Point>& points, const
     if (old.points != points.size())
       throw Error(out + ": holds " + std::to_string(old.points) + " points but the spec has " +
                   std::to_string(points.size()) + "; use --force to start over");
+    if (old.meta.results_version != kResultsVersion)
+      throw Error(out + ": holds trials of results version " + std::to_string(old.meta.results_version) +
+                  " (random streams and sums of another dplab), and this dplab computes version " +
+                  std::to_string(kResultsVersion) + "; the two cannot be mixed in one result: use --force to "
+                  "recompute it, or --out for another file");
     if (old.meta.shard != shard)
       throw Error(out + ": " + (old.meta.shard.empty() ? "holds a whole run" : "holds shard " + old.meta.shard) +
                   (shard.empty() ? ", not a whole run (dplab merge joins shards)" : ", not shard " + shard) +

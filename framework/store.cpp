@@ -254,6 +254,9 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
   m.shard = rd.get_string(f, "shard");
   m.seed = rd.get_number<std::uint64_t>(f, "seed", H5::PredType::NATIVE_UINT64, false);
   m.threads = rd.get_number<int>(f, "threads", H5::PredType::NATIVE_INT, false);
+  m.results_version = f.attrExists("results_version")
+                          ? rd.get_number<int>(f, "results_version", H5::PredType::NATIVE_INT, true)
+                          : 1;  // files from before the attribute
   const auto P = rd.get_number<std::uint64_t>(f, "points", H5::PredType::NATIVE_UINT64, true);
   const auto T = rd.get_number<std::uint64_t>(f, "trials", H5::PredType::NATIVE_UINT64, true);
   if (T > 0 && P > rd.file_size / T) rd.bad("points x trials is larger than the file could hold");
@@ -406,6 +409,7 @@ void write_result(const std::string& path, const ResultData& r) {
         if (!m.shard.empty()) put_string(f, "shard", m.shard);  // absent from whole results
         put_number(f, "seed", H5::PredType::NATIVE_UINT64, m.seed);
         put_number(f, "threads", H5::PredType::NATIVE_INT, m.threads);
+        put_number(f, "results_version", H5::PredType::NATIVE_INT, m.results_version);
         put_number(f, "points", H5::PredType::NATIVE_UINT64, static_cast<std::uint64_t>(r.points));
         put_number(f, "trials", H5::PredType::NATIVE_UINT64, static_cast<std::uint64_t>(r.trials));
 

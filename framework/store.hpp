@@ -3,7 +3,8 @@
 //   /                 attributes: dplab_format, name, paper, id, description, spec_text (effective
 //                     YAML), spec_source, spec_path, spec_hash, overrides, code_version, code_history, seed,
 //                     threads, host, started, finished, plot_json, reference_csv, points, trials,
-//                     shard ("I/N", only in a file of dplab run --shard I/N)
+//                     results_version (kResultsVersion; absent: 1), shard ("I/N", only in a file
+//                     of dplab run --shard I/N)
 //   /points/<column>  one entry per point: "algorithm" (legend label), "algorithm_name",
 //                     "dataset", "key" and every parameter (float64, or strings for text/bool);
 //                     attribute "axes": JSON list of the columns that vary (the coordinates)
@@ -28,6 +29,14 @@
 
 namespace dplab {
 
+// The version of the bits a result's trials depend on beyond the spec, seed and code: the random
+// streams' generator and the summation orders that fix the bits of sums. A run refuses to resume
+// a file of another version (its trials would mix two generators), and dplab merge refuses to
+// join shards of different versions. A change of either (issue 30: a faster generator, exact
+// k-means sums) must raise it and add its line here.
+//   1  Philox4x64-10 streams (Random123); k-means cluster sums in double, added in point order.
+constexpr int kResultsVersion = 1;
+
 struct RunMeta {
   std::string name, paper, id, description;
   std::string spec_text, spec_source, spec_path, spec_hash;
@@ -39,6 +48,7 @@ struct RunMeta {
   std::string shard;         // "I/N" in a shard's file (dplab run --shard), stored only there
   std::uint64_t seed = 0;
   int threads = 1;
+  int results_version = kResultsVersion;  // of the trials in the file (1 in files written before it existed)
 };
 
 struct PointColumn {

@@ -20,6 +20,8 @@ packages=(
   python3-yaml                             # scripts/docs_tables.py: the claims tables of docs/papers
   python3-pandas                           # python/dplab: results as tidy DataFrames (dplab.load)
   python3-sklearn                          # reference timings in benchmarks only
+  libopenblas0                             # scikit-learn's reference on OpenBLAS too (bench/run.sh selects each BLAS
+                                           # per process with LD_LIBRARY_PATH, whichever the system default is)
   libopenmpi-dev openmpi-bin                # MPI ranks: mpirun -np K dplab run SPEC, and its tests in make test
   time                                     # /usr/bin/time -v: wall time and peak memory per spec (scripts/reproduce-timed.sh)
   python3-scipy python3-pywt               # WaveCluster reference (scipy.ndimage.label, PyWavelets dwt2) in benchmarks only

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
+#include <set>
 
 #include "core/error.hpp"
 #include "framework/registry.hpp"
@@ -48,6 +50,34 @@ class NoisyConstant : public dplab::Algorithm {
   }
 };
 DPLAB_ALGORITHM(NoisyConstant);
+
+// Records, per (seed, trial), that prepare() ran; run() reports whether it had for its trial.
+class Prepared : public dplab::Algorithm {
+ public:
+  dplab::AlgorithmInfo info() const override {
+    dplab::AlgorithmInfo i;
+    i.name = "test.prepared";
+    i.doc = "reports whether prepare() ran before run() for its trial";
+    i.params = {dplab::ParamSpec::real("eps", 1.0, "budget").above(0)};
+    i.outputs = {{"prepared", "1 if prepare() ran for this trial before run()", false, ""}};
+    i.budget_param = "eps";
+    i.privacy = dplab::PrivacyStatus::dp("releases whether prepare() ran, which reads no private data (test)");
+    return i;
+  }
+  void prepare(const dplab::Params&, const dplab::Dataset*, const dplab::TrialSeeds& seeds) const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    prepared_.insert({seeds.seed, seeds.trial});
+  }
+  void run(dplab::TrialContext& ctx) const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ctx.out.scalar("prepared", prepared_.count({ctx.seeds.seed, ctx.seeds.trial}) ? 1.0 : 0.0);
+  }
+
+ private:
+  static inline std::mutex mutex_;
+  static inline std::set<std::pair<std::uint64_t, std::uint64_t>> prepared_;
+};
+DPLAB_ALGORITHM(Prepared);
 
 const char* kSpec = R"(name: noisy
 paper: testpaper
@@ -183,6 +213,41 @@ TEST_CASE("point_order: round-robin over the datasets, sweep order within each, 
     o.force = true;
     dplab::run(o);
     CHECK(dplab::read_result(dir / "r.h5").meta.seed == 8);
+  }
+
+  TEST_CASE("a result of another results version is refused for resume and left untouched") {
+    TempDir dir;
+    write_file(dir / "s.yaml", kSpec);
+    auto o = options(dir / "s.yaml", dir / "r.h5", 2);
+    o.trials = 5;
+    dplab::run(o);
+    CHECK(dplab::read_result(dir / "r.h5").meta.results_version == dplab::kResultsVersion);
+    // The same file as a dplab of another generator would have left it.
+    auto old = dplab::read_result(dir / "r.h5");
+    old.meta.results_version = dplab::kResultsVersion + 1;
+    dplab::write_result(dir / "r.h5", old);
+    CHECK(dplab::read_result(dir / "r.h5").meta.results_version == dplab::kResultsVersion + 1);
+    const std::string before = dplab::testing::read_file(dir / "r.h5");
+    o.trials = 10;
+    const std::string other = "results version " + std::to_string(dplab::kResultsVersion + 1);
+    CHECK_THROWS_WITH_AS(dplab::run(o), doctest::Contains(other.c_str()), dplab::Error);
+    CHECK_THROWS_WITH_AS(dplab::run(o), doctest::Contains("--force"), dplab::Error);
+    CHECK(dplab::testing::read_file(dir / "r.h5") == before);
+    o.force = true;
+    dplab::run(o);
+    const auto fresh = dplab::read_result(dir / "r.h5");
+    CHECK(fresh.meta.results_version == dplab::kResultsVersion);
+    CHECK(fresh.trials == 10);
+  }
+
+  TEST_CASE("Algorithm::prepare runs before every trial's run, outside it") {
+    TempDir dir;
+    write_file(dir / "p.yaml", "name: p\npaper: testpaper\nalgorithm: test.prepared\nsweep: {eps: [0.5, 1]}\n"
+                               "trials: 30\nseed: 123\nmetrics: [prepared]\n");
+    dplab::run(options(dir / "p.yaml", dir / "p.h5", 2));
+    const auto prepared = metric_values(dplab::read_result(dir / "p.h5"), "prepared");
+    CHECK(prepared.size() == 60);
+    CHECK(std::count(prepared.begin(), prepared.end(), 1.0) == 60);
   }
 
   TEST_CASE("a trial that overspends fails the run with a clear error; with no trial finished, no file") {

@@ -20,7 +20,7 @@
 namespace dplab::baselines {
 namespace {
 
-class Dawa : public Algorithm {
+class Dawa : public linear_queries::WorkloadAlgorithm {
  public:
   AlgorithmInfo info() const override {
     AlgorithmInfo i = linear_queries::problem_info(

@@ -8,7 +8,7 @@ namespace {
 
 using linear_queries::WorkloadProblem;
 
-class Identity : public Algorithm {
+class Identity : public linear_queries::WorkloadAlgorithm {
  public:
   AlgorithmInfo info() const override {
     AlgorithmInfo i = linear_queries::problem_info(

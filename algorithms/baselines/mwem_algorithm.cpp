@@ -7,7 +7,7 @@
 namespace dplab::baselines {
 namespace {
 
-class Mwem : public Algorithm {
+class Mwem : public linear_queries::WorkloadAlgorithm {
  public:
   AlgorithmInfo info() const override {
     AlgorithmInfo i = linear_queries::problem_info(

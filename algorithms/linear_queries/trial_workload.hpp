@@ -5,11 +5,11 @@
 // 22,000 normal draws and 2,000 sorts) for every point after the first, and lets the metric read
 // the very workload the algorithm answered.
 //
-// Where the cost of the first generation lands: the runner times Algorithm::run, so the first
-// algorithm of a trial to ask pays it inside its wall time (bench BM_GenerateWorkload, CPU time
-// on the loaded 2-core machine: 24 us for 2,000 RandomRange queries, 2.1 ms for hot_normal).
-// prepare_workload_problem (workload_problem.hpp) is what a pre-timing hook of the runner would
-// call to move it out; the runner has none yet (docs/papers/workload_division.md).
+// Where the cost of the first generation lands: outside every algorithm's run time. The runner
+// times Algorithm::run and calls Algorithm::prepare just before it, untimed; WorkloadAlgorithm
+// (workload_problem.hpp) builds the workload there (bench BM_GenerateWorkload, CPU time on the
+// loaded 2-core machine: 24 us for 2,000 RandomRange queries, 2.1 ms for hot_normal, which the
+// first algorithm of a trial used to pay inside its run time).
 #pragma once
 #include <memory>
 

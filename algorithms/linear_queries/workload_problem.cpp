@@ -52,7 +52,12 @@ WorkloadProblem workload_problem(const TrialContext& ctx) {
   return WorkloadProblem{h, trial_workload(ctx.seeds, shape), ctx.params.real("eps")};
 }
 
-void prepare_workload_problem(const TrialContext& ctx) { (void)workload_problem(ctx); }
+void WorkloadAlgorithm::prepare(const Params& params, const Dataset* data, const TrialSeeds& seeds) const {
+  // Only the histogram's length (public: the domain size) shapes the workload. A wrong or missing
+  // dataset is left for run() to report.
+  const auto* h = dynamic_cast<const Histogram*>(data);
+  if (h) (void)trial_workload(seeds, workload_shape(params, static_cast<std::uint32_t>(h->counts.size())));
+}
 
 void publish_answers(TrialContext& ctx, const WorkloadProblem& pb, std::vector<double> answers) {
   if (answers.size() != pb.W().queries())

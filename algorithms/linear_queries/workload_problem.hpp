@@ -5,7 +5,7 @@
 // `answers`, and the `workload` itself, from which metric l1_error_per_query computes the true
 // answers W x outside the algorithm's timed run.
 //
-// A new algorithm for these experiments is one file:
+// A new algorithm for these experiments is one file, a WorkloadAlgorithm:
 //   AlgorithmInfo info() const override { return problem_info("mypaper.x", "doc"); }
 //   void run(TrialContext& ctx) const override {
 //     WorkloadProblem pb = workload_problem(ctx);
@@ -36,9 +36,12 @@ struct WorkloadProblem {
 
 WorkloadShape workload_shape(const Params& p, std::uint32_t n);
 WorkloadProblem workload_problem(const TrialContext& ctx);
-// Builds this trial's workload if no algorithm has yet (what a hook run before the timed
-// Algorithm::run would call; trial_workload.hpp).
-void prepare_workload_problem(const TrialContext& ctx);
+// An algorithm answering the trial's workload: its prepare() builds the workload before the
+// runner starts timing run() (trial_workload.hpp), so no algorithm's run time includes it.
+class WorkloadAlgorithm : public Algorithm {
+ public:
+  void prepare(const Params& params, const Dataset* data, const TrialSeeds& seeds) const override;
+};
 
 // Stores the noisy answers, the workload (an object for the metric) and Delta_W.
 void publish_answers(TrialContext& ctx, const WorkloadProblem& pb, std::vector<double> answers);

@@ -5,7 +5,7 @@
 namespace dplab::workload_division {
 namespace {
 
-class LaplaceWorkload : public Algorithm {
+class LaplaceWorkload : public linear_queries::WorkloadAlgorithm {
  public:
   AlgorithmInfo info() const override {
     AlgorithmInfo i = linear_queries::problem_info("workload_division.laplace_workload",

@@ -12,7 +12,7 @@
 namespace dplab::workload_division {
 namespace {
 
-class WorkloadDivision : public Algorithm {
+class WorkloadDivision : public linear_queries::WorkloadAlgorithm {
  public:
   AlgorithmInfo info() const override {
     AlgorithmInfo i = linear_queries::problem_info("workload_division.workload_division",
