@@ -147,6 +147,7 @@ TEST_SUITE("faults_writes") {
   }
 
   TEST_CASE("a secure run refused by a mechanism writes no result; an unfinished shard says how to finish it") {
+    DPLAB_REQUIRE_DATA("adult");  // the secure run loads the real Adult data before its mechanism refuses
     TempDir dir;
     write_file(dir / "sec.yaml",
                "name: sec\npaper: testpaper\ndataset: adult\nalgorithm: baselines.dawa\nparams: {eps: 1.0}\n"

@@ -62,9 +62,9 @@ TEST_SUITE("cli_e2e_fresh_clone") {
     REQUIRE(show.code == 0);
     // The thesis's Iris numbers (results/reference/lu_thesis/fig7_10.csv) beside every eps:
     // Posterior 8.2 iterations, LLOYD 6.1, ratio 1.34.
-    CHECK_CONTAINS(show.out, ",8.2\n");
-    CHECK_CONTAINS(show.out, ",6.1\n");
-    CHECK_CONTAINS(show.out, ",1.34\n");
+    CHECK_CONTAINS(show.out, ",3,8.2,not-dp,lu_thesis.alg71_zone\n");
+    CHECK_CONTAINS(show.out, ",3,6.1,not-dp,lu_thesis.alg71_zone\n");
+    CHECK_CONTAINS(show.out, ",3,1.34,not-dp,lu_thesis.alg71_zone\n");
 
     Command plot = run_in_clone(clone, "plot " + out + " --format png", dir);
     INFO("plot: " << plot.err);
