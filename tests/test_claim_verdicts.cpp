@@ -18,6 +18,7 @@
 
 #include "framework/claim_intervals.hpp"
 #include "framework/claims.hpp"
+#include "framework/result_privacy.hpp"
 #include "framework/store.hpp"
 #include "test_support.hpp"
 
@@ -57,11 +58,17 @@ void write_synth(const std::string& results, const std::string& name, const std:
   r.points = pts.size();
   for (const auto& p : pts) r.trials = std::max(r.trials, p.y.size());
   dplab::PointColumn alg{"algorithm", true, {}, {}, "text"}, x{"x", false, {}, {}, "real"};
+  // A synthetic result has no registered algorithm: it states its privacy columns as a run
+  // writes them (framework/result_privacy.hpp), so that show and report can read it.
+  dplab::PointColumn privacy{dplab::kPrivacyColumn, true, {}, {}, "text"},
+      finding{dplab::kPrivacyFindingColumn, true, {}, {}, "text"};
   for (const auto& p : pts) {
     alg.strings.push_back(p.algorithm);
     x.numbers.push_back(p.x);
+    privacy.strings.push_back("none");
+    finding.strings.push_back("");
   }
-  r.columns = {alg, x};
+  r.columns = {alg, x, privacy, finding};
   r.axes = {"algorithm", "x"};
   dplab::MetricData y;
   y.name = "y";
@@ -361,6 +368,7 @@ TEST_SUITE("claim_verdicts") {
     CHECK_CONTAINS(dplab::testing::read_file(dir / "out.txt"), "c  holds  [holds holds]");
     // The summary a docs table is generated from names its run first (scripts/docs_tables.py).
     const auto show = dplab::testing::run_dplab("show " + own + "/synth/r.h5 --csv --provenance", dir);
+    INFO(show.err);
     CHECK(show.code == 0);
     CHECK(show.out.rfind("# synth/r: code ", 0) == 0);
     CHECK_CONTAINS(show.out, "2 points x 10 trials, 20 done\nalgorithm,x,metric,mean,");

@@ -131,11 +131,14 @@ TEST_CASE("parameter-dependent statuses: the published variant is not-dp, the pr
               "not-dp lu_thesis.alg71_zone");
   for (const char* a : {"clustering.blum", "clustering.dwork", "clustering.su"}) {
     CAPTURE(a);
-    CHECK(brief(status_at(a)) == "not-dp lu_thesis.kmeans_budget_lloyd");  // the figures' defaults
-    CHECK(brief(status_at(a, {{"budget_match", "total"}})) == "not-dp lu_thesis.kmeans_init_data");
-    CHECK(brief(status_at(a, {{"budget_match", "total"}, {"init", "uniform"}})) == "dp");
+    // The defaults (issue 27/28): a declared total and uniform starts, as the figures run them.
+    CHECK(brief(status_at(a)) == "dp");
+    CHECK(brief(status_at(a, {{"budget_match", "lloyd"}})) == "not-dp lu_thesis.kmeans_budget_lloyd");
+    CHECK(brief(status_at(a, {{"init", "data"}})) == "not-dp lu_thesis.kmeans_init_data");
+    CHECK(brief(status_at(a, {{"budget_match", "public"}, {"init", "uniform"}})) == "dp");
   }
-  CHECK(brief(status_at("clustering.privgene")) == "not-dp lu_thesis.kmeans_budget_lloyd");
+  CHECK(brief(status_at("clustering.privgene")) == "dp");
+  CHECK(brief(status_at("clustering.privgene", {{"budget_match", "lloyd"}})) == "not-dp lu_thesis.kmeans_budget_lloyd");
   CHECK(brief(status_at("clustering.privgene", {{"budget_match", "total"}, {"init", "data"}})) == "dp");
   CHECK(brief(status_at("clustering.gupt", {{"init", "data"}})) == "dp");
   CHECK(brief(status_at("clustering.lloyd")) == "none");

@@ -14,7 +14,6 @@ const std::vector<KnownFinding>& known_findings() {
       {"lu_thesis.convergent_kmeans", {"zone=posterior"}, "Algorithm 7.1 with the Posterior zone (lu_thesis chapter 7 findings)"},
       {"lu_thesis.path_publishing", {"dp_edges=true"}, "Algorithm 6.2 alone: a non-path edge is fixed under N and drawn under N' (lu_thesis chapter 6)"},
       {"wavecluster.privthrem", {"em_range=data_max"}, "PrivTHREM's threshold range (0, max W] is read from the data (wavecluster)"},
-      {"clustering.su", {}, "SU at its default init: data starts from k data records (lu_thesis.kmeans_init_data); its iteration count and budget split also read the exact n"},
       {"lu_budget_bounds.aggregation", {"sensitivity=local"}, "Algorithm 5.1's local sensitivities: the noise scale follows a curator's largest record"},
   };
   return list;
