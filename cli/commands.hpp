@@ -51,6 +51,10 @@ inline std::string home() { return dplab_home(); }
 boost::program_options::variables_map parse_with_result(const std::vector<std::string>& args,
                                                         const boost::program_options::options_description& opts);
 
+// The same for a command that takes any number of files (merge, upgrade): the positional "files".
+boost::program_options::variables_map parse_with_files(const std::vector<std::string>& args,
+                                                       const boost::program_options::options_description& opts);
+
 // A CSV cell, quoted when it holds a comma, a quote or a newline (show --csv, export).
 inline std::string csv_cell(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;

@@ -16,15 +16,7 @@ int merge(const std::vector<std::string>& args) {
   opts.add_options()
       ("help,h", "show this help")
       ("force", "overwrite OUT even when it holds something else than a result of the same spec, or more trials");
-  po::options_description hidden;
-  hidden.add_options()("files", po::value<std::vector<std::string>>(), "OUT then the shard files");
-  po::options_description all;
-  all.add(opts).add(hidden);
-  po::positional_options_description pos;
-  pos.add("files", -1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-  po::notify(vm);
+  const po::variables_map vm = parse_with_files(args, opts);
   if (vm.count("help")) {
     std::cout << opts
               << "\nJoins the files of `dplab run SPEC --shard I/N` for I = 0..N-1 (e.g. the tasks of a Slurm\n"

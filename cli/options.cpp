@@ -19,4 +19,17 @@ po::variables_map parse_with_result(const std::vector<std::string>& args, const 
   return vm;
 }
 
+po::variables_map parse_with_files(const std::vector<std::string>& args, const po::options_description& opts) {
+  po::options_description hidden;
+  hidden.add_options()("files", po::value<std::vector<std::string>>(), "files");
+  po::options_description all;
+  all.add(opts).add(hidden);
+  po::positional_options_description pos;
+  pos.add("files", -1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+  po::notify(vm);
+  return vm;
+}
+
 }  // namespace dplab::cli

@@ -17,15 +17,7 @@ namespace dplab::cli {
 int upgrade(const std::vector<std::string>& args) {
   po::options_description opts("dplab upgrade RESULT... [options]");
   opts.add_options()("help,h", "show this help");
-  po::options_description hidden;
-  hidden.add_options()("files", po::value<std::vector<std::string>>(), "result files");
-  po::options_description all;
-  all.add(opts).add(hidden);
-  po::positional_options_description pos;
-  pos.add("files", -1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-  po::notify(vm);
+  const po::variables_map vm = parse_with_files(args, opts);
   if (vm.count("help")) {
     std::cout << opts
               << "\nRewrites each format-1 RESULT (no checksum: written before dplab framed its files) as\n"
