@@ -78,6 +78,21 @@ def panel_groups(res, opts):
     return groups
 
 
+def series_colours(res, panels, series, opts):
+    """{series value: colour}, one for the whole figure: a panel that lacks a series (e.g.
+    PrivGene, run separately on some datasets) must not shift the later series to other colours.
+    A spec's `styles: {value: {color: ...}}` wins over the default cycle."""
+    cycle = matplotlib.rcParams["axes.prop_cycle"].by_key()["color"]
+    keys = []
+    for _, (_, sel) in panels:
+        for p in sel:
+            key = res.value(series, p) if series else ""
+            if key not in keys:
+                keys.append(key)
+    styles = opts.get("styles", {})
+    return {key: styles.get(str(key), {}).get("color", cycle[i % len(cycle)]) for i, key in enumerate(keys)}
+
+
 def trials_done(res):
     return int(res.done.sum(axis=1).max()) if res.npoints else 0
 
