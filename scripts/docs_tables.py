@@ -15,8 +15,14 @@ Options (key=value; quote a value with spaces: where="dataset=Iris; eps=1"):
   cols=c            a column whose values become table columns (optional)
   where=c=v[|v2];.. keep only these rows
   show=s[,s2]       what a cell shows: mean (default), ci (mean [low, high]), paper, sd, n, ratio
-                    (ours / paper), diff (ours - paper); several become value columns (without cols); s:other_metric
-                    shows that statistic of another metric of the same point (mean:expected_mse)
+                    (ours / paper), diff (ours - paper), pct (ours / paper - 1, in %), range (with
+                    over=: the smallest-largest mean over the averaged axis); several become value
+                    columns (without cols) or a "show" row key (with cols); s:other_metric shows that
+                    statistic of another metric of the same point (mean:expected_mse);
+                    quotient:other_metric is the mean over the other metric's mean (with over=: the
+                    ratio of the averages)
+  over=c            average over the values of column c (after where=): a cell's mean is the mean
+                    of the points' means (no CI), its paper the points' common paper value
   index=i           the element of a vector metric (default: every element, as a row key)
   format=spec       Python format spec of the numbers (default .4g)
   mean=yes          (with cols) a last column: the mean over the row's columns
@@ -77,7 +83,7 @@ def parse_options(text):
         if '=' not in w:
             raise TableError(f'option {w!r} is not key=value')
         k, v = w.split('=', 1)
-        if k not in ('metric', 'rows', 'cols', 'where', 'show', 'index', 'format', 'mean', 'label'):
+        if k not in ('metric', 'rows', 'cols', 'where', 'show', 'index', 'format', 'mean', 'label', 'over'):
             raise TableError(f'unknown option {k!r}')
         opts[k] = v
     if 'metric' not in opts:
@@ -94,7 +100,8 @@ def number(text, spec):
         return text
 
 
-def cell(row, what, spec):
+def cell(row, what, spec, other=None):
+    """What a cell shows of `row`; `other` is the row of the quotient's denominator."""
     if row is None:
         return '-'
     if what == 'mean':
@@ -109,15 +116,48 @@ def cell(row, what, spec):
         return number(row['sd'], spec)
     if what == 'n':
         return row['trials']
-    if what == 'diff':
-        if not row.get('paper'):
+    if what == 'range':
+        if 'range' not in row:
+            raise TableError('show=range needs over=')
+        low, high = (number(str(v), spec) for v in row['range'])
+        return low if low == high else f'{low}-{high}'
+    if what == 'quotient':
+        if other is None or not other['mean'] or float(other['mean']) == 0:
             return '-'
-        return number(str(float(row['mean']) - float(row['paper'])), spec)
-    if what == 'ratio':
-        if not row.get('paper') or float(row['paper']) == 0:
+        return number(str(float(row['mean']) / float(other['mean'])), spec)
+    if what in ('diff', 'ratio', 'pct'):
+        if not row.get('paper') or (what != 'diff' and float(row['paper']) == 0):
             return '-'
-        return number(str(float(row['mean']) / float(row['paper'])), spec)
-    raise TableError(f'show={what!r}: use mean, ci, paper, sd, n, ratio or diff')
+        ours, paper = float(row['mean']), float(row['paper'])
+        if what == 'diff':
+            return number(str(ours - paper), spec)
+        if what == 'ratio':
+            return number(str(ours / paper), spec)
+        return format(100 * (ours / paper - 1), '+.2f') + '%'
+    raise TableError(f'show={what!r}: use mean, ci, paper, sd, n, ratio, diff, pct, range or quotient')
+
+
+def average_over(rows, axis, axes):
+    """One row per point of the other axes: the mean of the means over `axis`'s values."""
+    groups, order = {}, []
+    for r in rows:
+        k = (tuple(r[a] for a in axes if a != axis), r['metric'], r.get('index', ''))
+        if k not in groups:
+            order.append(k)
+            groups[k] = []
+        groups[k].append(r)
+    out = []
+    for k in order:
+        group = groups[k]
+        means = [float(r['mean']) for r in group if r['mean'] not in ('', None)]
+        papers = {r.get('paper', '') for r in group}
+        row = {a: v for a, v in zip([a for a in axes if a != axis], k[0])}
+        row.update(metric=k[1], index=k[2], mean=str(sum(means) / len(means)) if means else '',
+                   sd='', ci95_low='', ci95_high='', trials=group[0]['trials'],
+                   paper=papers.pop() if len(papers) == 1 else '',
+                   range=(min(means), max(means)) if means else ('', ''))
+        out.append(row)
+    return out
 
 
 def render(opts, summary_path, shown):
@@ -126,10 +166,12 @@ def render(opts, summary_path, shown):
     if not rows:
         raise TableError(f'{summary_path} has no rows')
     header = list(rows[0].keys())
-    stats = {'metric', 'index', 'mean', 'sd', 'ci95_low', 'ci95_high', 'trials', 'paper'}
+    stats = {'metric', 'index', 'mean', 'sd', 'ci95_low', 'ci95_high', 'trials', 'paper',
+             'privacy', 'privacy_finding'}
     axes = [h for h in header if h not in stats]
     metrics = opts['metric'].split(',')
     cols = opts.get('cols')
+    over = opts.get('over')
     shows = opts.get('show', 'mean').split(',')
     spec = opts.get('format', '.4g')
     where = {}
@@ -140,11 +182,13 @@ def render(opts, summary_path, shown):
         if k not in header:
             raise TableError(f'where: {summary_path} has no column {k!r}')
         where[k.strip()] = set(v.split('|'))
+    if over and over not in axes:
+        raise TableError(f'over: {summary_path} has no column {over!r} (columns: {", ".join(axes)})')
     for c in ([cols] if cols else []) + opts.get('rows', '').split(','):
         if c and c not in header:
             raise TableError(f'{summary_path} has no column {c!r} (columns: {", ".join(axes)})')
-    if cols and len(shows) > 1:
-        raise TableError('show= takes one value when cols= is given')
+        if c and c == over:
+            raise TableError(f'over={over} averages that column away: it cannot be in rows= or cols=')
 
     def same(a, b):
         try:
@@ -152,8 +196,11 @@ def render(opts, summary_path, shown):
         except ValueError:
             return a == b
 
+    rows = [r for r in rows if all(any(same(r[k], v) for v in vs) for k, vs in where.items())]
+    if over:
+        rows = average_over(rows, over, axes)
+        axes = [a for a in axes if a != over]
     picked = [r for r in rows if r['metric'] in metrics
-              and all(any(same(r[k], v) for v in vs) for k, vs in where.items())
               and ('index' not in opts or same(r.get('index', ''), opts['index']))]
     if not picked:
         raise TableError(f'no row of {summary_path} has metric {opts["metric"]} and {opts.get("where", "")}')
@@ -174,31 +221,42 @@ def render(opts, summary_path, shown):
             col_values.append(c)
         if c in table[k]:
             raise TableError(f'two rows of {summary_path} fall in one cell ({dict(zip(keys, k))}, {cols}={c}): '
-                             'name more rows= or where=')
+                             'name more rows=, where= or over=')
         table[k][c] = r
     by_point = {(tuple(r[a] for a in axes), r['metric'], r.get('index', '')): r for r in rows}
-    labels = opts['label'].split(',') if 'label' in opts else keys
+
+    def shown_cell(r, show):
+        """show is s or s:other_metric (quotient:other divides by the other metric's mean)."""
+        what, _, other = show.partition(':')
+        if r is None or not other:
+            return cell(r, what, spec)
+        o = by_point.get((tuple(r[a] for a in axes), other, r.get('index', '')))
+        return cell(r, what, spec, o) if what == 'quotient' else cell(o, what, spec)
+
+    def show_name(show):
+        what, _, other = show.partition(':')
+        if what == 'quotient':
+            return f'/ {other}'
+        return other or {'mean': 'ours', 'ci': 'ours [95% CI]'}.get(what, what)
+
+    labels = opts['label'].split(',') if 'label' in opts else keys + (['show'] if cols and len(shows) > 1 else [])
     if cols:
         head = labels + col_values + (['mean'] if opts.get('mean') == 'yes' else [])
     else:
-        head = labels + [{'mean': 'ours', 'ci': 'ours [95% CI]'}.get(s, s.partition(':')[2] or s) for s in shows]
+        head = labels + [show_name(s_) for s_ in shows]
     out = ['| ' + ' | '.join(h.replace('|', '\\|') for h in head) + ' |', '|' + '---|' * len(head)]
     for k in order:
-        line = list(k)
         if cols:
-            vals = [cell(table[k].get(c), shows[0], spec) for c in col_values]
-            line += vals
-            if opts.get('mean') == 'yes':
-                means = [float(table[k][c]['mean']) for c in col_values if c in table[k] and table[k][c]['mean']]
-                line.append(format(sum(means) / len(means), spec) if means else '-')
-        else:
             for s_ in shows:
-                what, _, other = s_.partition(':')
-                r = table[k][None]
-                if other:
-                    r = by_point.get((tuple(r[a] for a in axes), other, r.get('index', '')))
-                line.append(cell(r, what, spec))
-        out.append('| ' + ' | '.join(c.replace('|', '\\|') for c in line) + ' |')
+                line = list(k) + ([show_name(s_)] if len(shows) > 1 else [])
+                line += [shown_cell(table[k].get(c), s_) for c in col_values]
+                if opts.get('mean') == 'yes':
+                    means = [float(table[k][c]['mean']) for c in col_values if c in table[k] and table[k][c]['mean']]
+                    line.append(format(sum(means) / len(means), spec) if means else '-')
+                out.append('| ' + ' | '.join(c.replace('|', '\\|') for c in line) + ' |')
+        else:
+            line = list(k) + [shown_cell(table[k][None], s_) for s_ in shows]
+            out.append('| ' + ' | '.join(c.replace('|', '\\|') for c in line) + ' |')
     source = '*Generated from `' + shown + '`' + (' (' + '; '.join(prov) + ')' if prov else '') + '.*'
     return source + '\n\n' + '\n'.join(out) + '\n'
 
@@ -317,6 +375,24 @@ def self_test():
         with open(page, 'w') as f:
             f.write(text.replace('does not hold |', 'holds |'))
         assert main(['--root', root, '--check']) == 1
+        # over=, range, quotient:, pct, several shows with cols; the privacy columns are no axes
+        with open(os.path.join(root, 'results', 'summary', 'p', 's.csv'), 'w') as f:
+            f.write('# p/s: code v1, seed 8\n'
+                    'algorithm,eps,metric,mean,sd,ci95_low,ci95_high,trials,paper,privacy,privacy_finding\n'
+                    'A,1,it,4,1,3,5,10,3,dp,\nA,2,it,6,1,5,7,10,3,dp,\nA,1,base,2,0,2,2,10,,dp,\n'
+                    'A,2,base,4,0,4,4,10,,dp,\nB,1,it,9,1,8,10,10,,not-dp,x\nB,2,it,9,1,8,10,10,,not-dp,x\n'
+                    'B,1,base,3,0,3,3,10,,not-dp,x\nB,2,base,3,0,3,3,10,,not-dp,x\n')
+        with open(page, 'w') as f:
+            f.write('<!-- table: s metric=it over=eps show=mean,range,quotient:base,paper,pct format=.3g -->\n'
+                    '<!-- end table -->\n<!-- table: s cols=eps metric=it show=mean,paper -->\n<!-- end table -->\n')
+        assert main(['--root', root]) == 0
+        text = open(page).read()
+        assert '| algorithm | ours | range | / base | paper | pct |' in text, text
+        assert '| A | 5 | 4-6 | 1.67 | 3 | +66.67% |' in text and '| B | 9 | 9 | 3 | - | - |' in text, text
+        assert '| algorithm | show | 1 | 2 |' in text and '| A | paper | 3 | 3 |' in text, text
+        with open(page, 'w') as f:
+            f.write('<!-- table: s cols=eps over=eps metric=it -->\n<!-- end table -->\n')
+        assert main(['--root', root]) == 1
     print('self-test passed')
     return 0
 
