@@ -24,7 +24,8 @@ Options (key=value; quote a value with spaces: where="dataset=Iris; eps=1"):
   over=c            average over the values of column c (after where=): a cell's mean is the mean
                     of the points' means (no CI), its paper the points' common paper value
   index=i           the element of a vector metric (default: every element, as a row key)
-  format=spec       Python format spec of the numbers (default .4g)
+  format=spec       Python format spec of the numbers (default .4g), or sN: N significant digits
+                    without an exponent for large numbers (75658 stays 75658, 6.1771 is 6.177)
   mean=yes          (with cols) a last column: the mean over the row's columns
   label=text        the header of the row-key column(s), comma-separated
 
@@ -92,12 +93,17 @@ def parse_options(text):
 
 
 def number(text, spec):
+    """text formatted by spec; sN: N significant digits, a large number's integer part whole."""
     if text is None or text == '':
         return '-'
     try:
-        return format(float(text), spec)
+        x = float(text)
     except ValueError:
         return text
+    if spec.startswith('s') and spec[1:].isdigit():
+        digits = int(spec[1:])
+        return format(x, '.0f') if abs(x) >= 10 ** (digits - 1) else format(x, f'.{digits}g')
+    return format(x, spec)
 
 
 def cell(row, what, spec, other=None):
@@ -205,7 +211,7 @@ def render(opts, summary_path, shown):
     if not picked:
         raise TableError(f'no row of {summary_path} has metric {opts["metric"]} and {opts.get("where", "")}')
     keys = opts['rows'].split(',') if 'rows' in opts else [a for a in axes if a != cols and a not in where]
-    if len(metrics) > 1:
+    if len(metrics) > 1 and 'metric' not in keys:
         keys = keys + ['metric']
     if ('index' in header and 'index' not in opts and cols != 'index' and 'index' not in keys
             and any(r.get('index') for r in picked)):
@@ -384,12 +390,15 @@ def self_test():
                     'B,1,base,3,0,3,3,10,,not-dp,x\nB,2,base,3,0,3,3,10,,not-dp,x\n')
         with open(page, 'w') as f:
             f.write('<!-- table: s metric=it over=eps show=mean,range,quotient:base,paper,pct format=.3g -->\n'
-                    '<!-- end table -->\n<!-- table: s cols=eps metric=it show=mean,paper -->\n<!-- end table -->\n')
+                    '<!-- end table -->\n<!-- table: s cols=eps metric=it show=mean,paper -->\n<!-- end table -->\n'
+                    '<!-- table: s rows=algorithm,metric metric=it,base where=eps=2 format=s2 -->\n<!-- end table -->\n')
         assert main(['--root', root]) == 0
         text = open(page).read()
         assert '| algorithm | ours | range | / base | paper | pct |' in text, text
         assert '| A | 5 | 4-6 | 1.67 | 3 | +66.67% |' in text and '| B | 9 | 9 | 3 | - | - |' in text, text
         assert '| algorithm | show | 1 | 2 |' in text and '| A | paper | 3 | 3 |' in text, text
+        assert '| algorithm | metric | ours |' in text and '| A | base | 4 |' in text, text
+        assert number('75658.2', 's4') == '75658' and number('6.1771', 's4') == '6.177'
         with open(page, 'w') as f:
             f.write('<!-- table: s cols=eps over=eps metric=it -->\n<!-- end table -->\n')
         assert main(['--root', root]) == 1
