@@ -211,7 +211,7 @@ def render(opts, summary_path, shown):
     if not picked:
         raise TableError(f'no row of {summary_path} has metric {opts["metric"]} and {opts.get("where", "")}')
     keys = opts['rows'].split(',') if 'rows' in opts else [a for a in axes if a != cols and a not in where]
-    if len(metrics) > 1 and 'metric' not in keys:
+    if len(metrics) > 1 and 'metric' not in keys and cols != 'metric':
         keys = keys + ['metric']
     if ('index' in header and 'index' not in opts and cols != 'index' and 'index' not in keys
             and any(r.get('index') for r in picked)):
@@ -391,13 +391,15 @@ def self_test():
         with open(page, 'w') as f:
             f.write('<!-- table: s metric=it over=eps show=mean,range,quotient:base,paper,pct format=.3g -->\n'
                     '<!-- end table -->\n<!-- table: s cols=eps metric=it show=mean,paper -->\n<!-- end table -->\n'
-                    '<!-- table: s rows=algorithm,metric metric=it,base where=eps=2 format=s2 -->\n<!-- end table -->\n')
+                    '<!-- table: s rows=algorithm,metric metric=it,base where=eps=2 format=s2 -->\n<!-- end table -->\n'
+                    '<!-- table: s cols=metric metric=it,base where=eps=1 -->\n<!-- end table -->\n')
         assert main(['--root', root]) == 0
         text = open(page).read()
         assert '| algorithm | ours | range | / base | paper | pct |' in text, text
         assert '| A | 5 | 4-6 | 1.67 | 3 | +66.67% |' in text and '| B | 9 | 9 | 3 | - | - |' in text, text
         assert '| algorithm | show | 1 | 2 |' in text and '| A | paper | 3 | 3 |' in text, text
         assert '| algorithm | metric | ours |' in text and '| A | base | 4 |' in text, text
+        assert '| algorithm | it | base |' in text and '| A | 4 | 2 |' in text, text
         assert number('75658.2', 's4') == '75658' and number('6.1771', 's4') == '6.177'
         with open(page, 'w') as f:
             f.write('<!-- table: s cols=eps over=eps metric=it -->\n<!-- end table -->\n')
