@@ -27,6 +27,9 @@ Options (key=value; quote a value with spaces: where="dataset=Iris; eps=1"):
   format=spec       Python format spec of the numbers (default .4g), or sN: N significant digits
                     without an exponent for large numbers (75658 stays 75658, 6.1771 is 6.177)
   mean=yes          (with cols) a last column: the mean over the row's columns
+  last=f[,f2]       (with cols) last columns over the row's means: mean, min, max, argmin, argmax
+                    (the column where the least / largest mean is), count<X, count>X (how many
+                    columns have a mean below / above X)
   label=text        the header of the row-key column(s), comma-separated
 
 The region starts with one line naming the summary, its code version, seed and trials.
@@ -84,7 +87,7 @@ def parse_options(text):
         if '=' not in w:
             raise TableError(f'option {w!r} is not key=value')
         k, v = w.split('=', 1)
-        if k not in ('metric', 'rows', 'cols', 'where', 'show', 'index', 'format', 'mean', 'label', 'over'):
+        if k not in ('metric', 'rows', 'cols', 'where', 'show', 'index', 'format', 'mean', 'label', 'over', 'last'):
             raise TableError(f'unknown option {k!r}')
         opts[k] = v
     if 'metric' not in opts:
@@ -141,6 +144,27 @@ def cell(row, what, spec, other=None):
             return number(str(ours / paper), spec)
         return format(100 * (ours / paper - 1), '+.2f') + '%'
     raise TableError(f'show={what!r}: use mean, ci, paper, sd, n, ratio, diff, pct, range or quotient')
+
+
+def last_column(f, means, spec):
+    """A last= column over one row's {column value: mean}."""
+    if not means:
+        return '-'
+    values = list(means.values())
+    if f in ('mean', 'min', 'max'):
+        v = {'mean': sum(values) / len(values), 'min': min(values), 'max': max(values)}[f]
+        return number(str(v), spec)
+    if f in ('argmin', 'argmax'):
+        pick = min if f == 'argmin' else max
+        return pick(means, key=means.get)
+    m = re.fullmatch(r'count([<>])(.+)', f)
+    if m:
+        try:
+            x = float(m.group(2))
+        except ValueError:
+            raise TableError(f'last={f}: {m.group(2)!r} is not a number')
+        return str(sum(1 for v in values if (v < x if m.group(1) == '<' else v > x)))
+    raise TableError(f'last={f!r}: use mean, min, max, argmin, argmax, count<X or count>X')
 
 
 def average_over(rows, axis, axes):
@@ -246,8 +270,11 @@ def render(opts, summary_path, shown):
         return other or {'mean': 'ours', 'ci': 'ours [95% CI]'}.get(what, what)
 
     labels = opts['label'].split(',') if 'label' in opts else keys + (['show'] if cols and len(shows) > 1 else [])
+    lasts = (['mean'] if opts.get('mean') == 'yes' else []) + [f for f in opts.get('last', '').split(',') if f]
+    if lasts and not cols:
+        raise TableError('mean=yes and last= need cols=')
     if cols:
-        head = labels + col_values + (['mean'] if opts.get('mean') == 'yes' else [])
+        head = labels + col_values + lasts
     else:
         head = labels + [show_name(s_) for s_ in shows]
     out = ['| ' + ' | '.join(h.replace('|', '\\|') for h in head) + ' |', '|' + '---|' * len(head)]
@@ -256,9 +283,8 @@ def render(opts, summary_path, shown):
             for s_ in shows:
                 line = list(k) + ([show_name(s_)] if len(shows) > 1 else [])
                 line += [shown_cell(table[k].get(c), s_) for c in col_values]
-                if opts.get('mean') == 'yes':
-                    means = [float(table[k][c]['mean']) for c in col_values if c in table[k] and table[k][c]['mean']]
-                    line.append(format(sum(means) / len(means), spec) if means else '-')
+                means = {c: float(table[k][c]['mean']) for c in col_values if c in table[k] and table[k][c]['mean']}
+                line += [last_column(f, means, spec) for f in lasts]
                 out.append('| ' + ' | '.join(c.replace('|', '\\|') for c in line) + ' |')
         else:
             line = list(k) + [shown_cell(table[k][None], s_) for s_ in shows]
@@ -392,7 +418,8 @@ def self_test():
             f.write('<!-- table: s metric=it over=eps show=mean,range,quotient:base,paper,pct format=.3g -->\n'
                     '<!-- end table -->\n<!-- table: s cols=eps metric=it show=mean,paper -->\n<!-- end table -->\n'
                     '<!-- table: s rows=algorithm,metric metric=it,base where=eps=2 format=s2 -->\n<!-- end table -->\n'
-                    '<!-- table: s cols=metric metric=it,base where=eps=1 -->\n<!-- end table -->\n')
+                    '<!-- table: s cols=metric metric=it,base where=eps=1 -->\n<!-- end table -->\n'
+                    '<!-- table: s cols=eps metric=it last=min,argmax,count<5 -->\n<!-- end table -->\n')
         assert main(['--root', root]) == 0
         text = open(page).read()
         assert '| algorithm | ours | range | / base | paper | pct |' in text, text
@@ -400,6 +427,7 @@ def self_test():
         assert '| algorithm | show | 1 | 2 |' in text and '| A | paper | 3 | 3 |' in text, text
         assert '| algorithm | metric | ours |' in text and '| A | base | 4 |' in text, text
         assert '| algorithm | it | base |' in text and '| A | 4 | 2 |' in text, text
+        assert '| algorithm | 1 | 2 | min | argmax | count<5 |' in text and '| A | 4 | 6 | 4 | 2 | 1 |' in text, text
         assert number('75658.2', 's4') == '75658' and number('6.1771', 's4') == '6.177'
         with open(page, 'w') as f:
             f.write('<!-- table: s cols=eps over=eps metric=it -->\n<!-- end table -->\n')
