@@ -21,6 +21,7 @@ Options (key=value; quote a value with spaces: where="dataset=Iris; eps=1"):
                     statistic of another metric of the same point (mean:expected_mse);
                     quotient:other_metric is the mean over the other metric's mean (with over=: the
                     ratio of the averages)
+  scale=x           multiply every number of the summary by x (units: scale=1e6 shows seconds as us)
   over=c            average over the values of column c (after where=): a cell's mean is the mean
                     of the points' means (no CI), its paper the points' common paper value
   index=i           the element of a vector metric (default: every element, as a row key)
@@ -87,7 +88,7 @@ def parse_options(text):
         if '=' not in w:
             raise TableError(f'option {w!r} is not key=value')
         k, v = w.split('=', 1)
-        if k not in ('metric', 'rows', 'cols', 'where', 'show', 'index', 'format', 'mean', 'label', 'over', 'last'):
+        if k not in ('metric', 'rows', 'cols', 'where', 'show', 'index', 'format', 'mean', 'label', 'over', 'last', 'scale'):
             raise TableError(f'unknown option {k!r}')
         opts[k] = v
     if 'metric' not in opts:
@@ -227,6 +228,13 @@ def render(opts, summary_path, shown):
             return a == b
 
     rows = [r for r in rows if all(any(same(r[k], v) for v in vs) for k, vs in where.items())]
+    if 'scale' in opts:
+        try:
+            factor = float(opts['scale'])
+        except ValueError:
+            raise TableError(f'scale={opts["scale"]!r} is not a number')
+        rows = [dict(r, **{f: str(float(r[f]) * factor) for f in ('mean', 'sd', 'ci95_low', 'ci95_high', 'paper')
+                           if r.get(f) not in ('', None)}) for r in rows]
     if over:
         rows = average_over(rows, over, axes)
         axes = [a for a in axes if a != over]
@@ -266,8 +274,10 @@ def render(opts, summary_path, shown):
     def show_name(show):
         what, _, other = show.partition(':')
         if what == 'quotient':
-            return f'/ {other}'
-        return other or {'mean': 'ours', 'ci': 'ours [95% CI]'}.get(what, what)
+            return (metrics[0] if len(metrics) == 1 else '') + f' / {other}'
+        if other:
+            return other if what == 'mean' else f'{other} ({what})'
+        return {'mean': 'ours', 'ci': 'ours [95% CI]'}.get(what, what)
 
     labels = opts['label'].split(',') if 'label' in opts else keys + (['show'] if cols and len(shows) > 1 else [])
     lasts = (['mean'] if opts.get('mean') == 'yes' else []) + [f for f in opts.get('last', '').split(',') if f]
@@ -419,15 +429,17 @@ def self_test():
                     '<!-- end table -->\n<!-- table: s cols=eps metric=it show=mean,paper -->\n<!-- end table -->\n'
                     '<!-- table: s rows=algorithm,metric metric=it,base where=eps=2 format=s2 -->\n<!-- end table -->\n'
                     '<!-- table: s cols=metric metric=it,base where=eps=1 -->\n<!-- end table -->\n'
-                    '<!-- table: s cols=eps metric=it last=min,argmax,count<5 -->\n<!-- end table -->\n')
+                    '<!-- table: s cols=eps metric=it last=min,argmax,count<5 -->\n<!-- end table -->\n'
+                    '<!-- table: s rows=algorithm metric=it where=eps=1 show=ci,paper scale=10 -->\n<!-- end table -->\n')
         assert main(['--root', root]) == 0
         text = open(page).read()
-        assert '| algorithm | ours | range | / base | paper | pct |' in text, text
+        assert '| algorithm | ours | range | it / base | paper | pct |' in text, text
         assert '| A | 5 | 4-6 | 1.67 | 3 | +66.67% |' in text and '| B | 9 | 9 | 3 | - | - |' in text, text
         assert '| algorithm | show | 1 | 2 |' in text and '| A | paper | 3 | 3 |' in text, text
         assert '| algorithm | metric | ours |' in text and '| A | base | 4 |' in text, text
         assert '| algorithm | it | base |' in text and '| A | 4 | 2 |' in text, text
         assert '| algorithm | 1 | 2 | min | argmax | count<5 |' in text and '| A | 4 | 6 | 4 | 2 | 1 |' in text, text
+        assert '| A | 40 [30, 50] | 30 |' in text, text
         assert number('75658.2', 's4') == '75658' and number('6.1771', 's4') == '6.177'
         with open(page, 'w') as f:
             f.write('<!-- table: s cols=eps over=eps metric=it -->\n<!-- end table -->\n')
