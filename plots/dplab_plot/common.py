@@ -78,6 +78,21 @@ def panel_groups(res, opts):
     return groups
 
 
+def series_colours(res, panels, series, opts):
+    """{series value: colour}, one for the whole figure: a panel that lacks a series (e.g.
+    PrivGene, run separately on some datasets) must not shift the later series to other colours.
+    A spec's `styles: {value: {color: ...}}` wins over the default cycle."""
+    cycle = matplotlib.rcParams["axes.prop_cycle"].by_key()["color"]
+    keys = []
+    for _, (_, sel) in panels:
+        for p in sel:
+            key = res.value(series, p) if series else ""
+            if key not in keys:
+                keys.append(key)
+    styles = opts.get("styles", {})
+    return {key: styles.get(str(key), {}).get("color", cycle[i % len(cycle)]) for i, key in enumerate(keys)}
+
+
 def trials_done(res):
     return int(res.done.sum(axis=1).max()) if res.npoints else 0
 
@@ -126,14 +141,33 @@ def finish(fig, res, opts, note, out_base, formats):
     """The figure's super-title, its provenance line and the files."""
     # The title says what the figure holds fixed (the dataset and the spec's fixed parameters).
     fixed = fixed_caption(getattr(res, "fixed", ""), opts.get("suptitle", ""))
+    title = None
     if opts.get("suptitle"):
-        fig.suptitle(opts["suptitle"] + (f"\n{fixed}" if fixed else ""))
+        title = fig.suptitle(opts["suptitle"] + (f"\n{fixed}" if fixed else ""))
     elif fixed:
-        fig.suptitle(fixed, fontsize=9)
+        title = fig.suptitle(fixed, fontsize=9)
     fig.text(0.01, 0.005, provenance(res, note), fontsize=6, color="gray")
     fig.tight_layout(rect=(0, 0.02, 1, 1))
+    if title is not None:
+        _below_title(fig, title)
     add_footnote(fig, res)
     return save(fig, out_base, formats)
+
+
+def _below_title(fig, title):
+    """tight_layout does not always leave room for a multi-line super-title (a two-line title
+    over a tall grid of panels overlapped the first row's titles): lower the panels' top until
+    their titles end below it."""
+    renderer = fig.canvas.get_renderer()
+    to_fig = fig.transFigure.inverted()
+    title_bottom = to_fig.transform(title.get_window_extent(renderer))[0][1]
+    axes = [ax for ax in fig.axes if ax.get_visible()]
+    if not axes:
+        return
+    panels_top = max(to_fig.transform(ax.get_tightbbox(renderer))[1][1] for ax in axes)
+    overlap = panels_top - title_bottom + 0.005
+    if overlap > 0:
+        fig.subplots_adjust(top=fig.subplotpars.top - overlap)
 
 
 def add_footnote(fig, res):

@@ -4,7 +4,7 @@ eps-DP as run is hatched with a dashed edge, its label carries a dagger, and a f
 the finding."""
 import numpy as np
 
-from dplab_plot.common import NOT_DP_BAR, finish, label_of, mark_series, panel_axes, trials_done
+from dplab_plot.common import NOT_DP_BAR, finish, label_of, mark_series, panel_axes, series_colours, trials_done
 
 REQUIRED = ["y", "x"]
 
@@ -15,6 +15,7 @@ def draw(res, opts, out_base, formats):
     baseline = opts.get("baseline")
     fig, panels = panel_axes(res, opts, (6.0, 4.2))
     clipped = False
+    colour = series_colours(res, panels, series, opts)
     for ax, (title, sel) in panels:
         xs, keys = [], []
         for p in sel:
@@ -49,7 +50,8 @@ def draw(res, opts, out_base, formats):
                 cut = np.isfinite(mean) & (mean > 0) & (mean - err <= 0)
                 below = np.where(cut, 0.9 * mean, err)
                 clipped = clipped or bool(cut.any())
-            ax.bar(pos, mean, width, yerr=[below, err], capsize=2, label=label, **(NOT_DP_BAR if not_dp else {}))
+            ax.bar(pos, mean, width, yerr=[below, err], capsize=2, label=label, color=colour[k],
+                   **(NOT_DP_BAR if not_dp else {}))
         ax.set_xticks(np.arange(len(xs)))
         rotation = opts.get("xrotation", 0)
         ax.set_xticklabels([label_of(opts, v) for v in xs], rotation=rotation, ha="right" if rotation else "center")

@@ -14,7 +14,8 @@ A series with a point that is not eps-DP as run (its algorithm's privacy status,
 dashed with hollow markers, its label carries a dagger, and a footnote names the finding."""
 import numpy as np
 
-from dplab_plot.common import NOT_DP_LINE, finish, label_of, mark_series, panel_axes, trials_done, x_number
+from dplab_plot.common import (NOT_DP_LINE, finish, label_of, mark_series, panel_axes, series_colours, trials_done,
+                               x_number)
 
 REQUIRED = ["y"]
 
@@ -30,6 +31,7 @@ def draw(res, opts, out_base, formats):
     clipped_any = False
     legends = []  # per panel: (the axes that carries it, handles, names)
     index_ticks = None  # the x positions of an `x: index` line (declared index values or 1, 2, ...)
+    colour = series_colours(res, panels, series, opts)
     for ax, (title, sel) in panels:
         lines = {}
         for p in sel:
@@ -60,7 +62,7 @@ def draw(res, opts, out_base, formats):
             if not_dp:  # the spec's linestyle gives way: dashed says "not eps-DP"
                 look.update(NOT_DP_LINE)
             (line,) = ax.plot(xs, mean, marker=style.get("marker", "o" if len(xs) <= 20 else None),
-                              markersize=4, label=label, **look)
+                              markersize=4, label=label, color=colour[key], **look)
             if band != "none" and stat == "mean" and np.any(np.isfinite(lo)):
                 if opts.get("logy"):
                     # A band reaching 0 or below (few trials, a large spread) has no place on a log
