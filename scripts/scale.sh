@@ -43,6 +43,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 load() { cut -d' ' -f1 /proc/loadavg; }
+# The 1-minute load average still carries the previous variant's own work (it decays over about a
+# minute): wait, up to 3 minutes, for it to fall to 0.5 before a variant, so that a load left
+# above 0.5 is other work on the machine, not ours.
+settle() {
+  local waited=0
+  while awk -v l="$(load)" 'BEGIN { exit !(l > 0.5) }' && [ $waited -lt 180 ]; do sleep 5; waited=$((waited + 5)); done
+}
 busy=no
 rows=()
 reference=""
@@ -51,6 +58,7 @@ reference=""
 run() {
   local name=$1 out=$2; shift 2
   local before after wall cpu
+  settle
   before=$(load)
   awk -v l="$before" 'BEGIN { exit !(l > 0.5) }' && busy=yes
   echo "== $name" >&2
