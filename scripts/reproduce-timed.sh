@@ -51,7 +51,8 @@ dplab=$build/dplab
 [ -x /usr/bin/time ] || { echo "reproduce-timed: /usr/bin/time missing (scripts/install-deps.sh installs it)" >&2; exit 1; }
 
 if [ "$paper" = all ]; then
-  papers=$(find experiments -mindepth 2 -maxdepth 2 -name '*.yaml' | cut -d/ -f2 | sort -u)
+  # experiments/demo/ is `make demo`'s spec, not a paper (as in the Makefile's reproduce).
+  papers=$(find experiments -mindepth 2 -maxdepth 2 -name '*.yaml' | cut -d/ -f2 | sort -u | grep -vx demo)
 else
   [ -d "experiments/$paper" ] || { echo "reproduce-timed: no experiments/$paper" >&2; exit 1; }
   papers=$paper
