@@ -180,12 +180,12 @@ bool kernel_centroids(const double* centroids, std::size_t k, std::size_t d, std
 }
 
 // Blocks of kernels::kBlock points: centred and transposed into float rows, ranked by the
-// kernel, uncertain points recomputed directly. Sums are added in point order, as the direct
-// path adds them, so they are bit-identical; counts go to four partial tallies.
-template <std::size_t D>
-void assign_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
-                    std::size_t k, const KernelCentroids& kc, simd::Level level, std::int32_t* labels,
-                    double* sums, double* partial_counts) {
+// kernel, uncertain points recomputed directly. visit(i, p, b) then sees the points in order,
+// each with the direct formula's nearest centroid b.
+// Inlined into each caller so that the visitor's running values stay in registers.
+template <std::size_t D, class Visit>
+[[gnu::always_inline]] inline void for_each_nearest(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
+                      std::size_t k, const KernelCentroids& kc, simd::Level level, Visit&& visit) {
   using kernels::kBlock;
   const std::size_t d = D ? D : d_any;
   const Nearest direct = direct_for(d, k);
@@ -206,11 +206,91 @@ void assign_blocked(const double* x, std::size_t n, std::size_t d_any, const dou
       const double* p = block + i * d;
       std::size_t b = static_cast<std::size_t>(best[i]);
       if ((uncertain >> i) & 1u) [[unlikely]] b = direct(p, d, soa, centroids, k);
-      labels[start + i] = static_cast<std::int32_t>(b);
-      partial_counts[(i & 3) * k + b] += 1;
-      add_point<D>(sums + b * d, p, d);
+      visit(start + i, p, b);
     }
   }
+}
+
+// Sums are added in point order, as the direct path adds them, so they are bit-identical;
+// counts go to four partial tallies (blocks start at multiples of 4, so i & 3 cycles as before).
+template <std::size_t D>
+void assign_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
+                    std::size_t k, const KernelCentroids& kc, simd::Level level, std::int32_t* labels,
+                    double* sums, double* partial_counts) {
+  const std::size_t d = D ? D : d_any;
+  for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, [&](std::size_t i, const double* p, std::size_t b) {
+    labels[i] = static_cast<std::int32_t>(b);
+    partial_counts[(i & 3) * k + b] += 1;
+    add_point<D>(sums + b * d, p, d);
+  });
+}
+
+// The squared distance sum_j (p_j - q_j)^2, in the order the direct formula uses, so its values
+// are that formula's.
+template <std::size_t D>
+double distance(const double* p, const double* q, std::size_t d_any) {
+  const std::size_t d = D ? D : d_any;
+  double s = 0;
+  for (std::size_t t = 0; t < d; ++t) {
+    const double diff = p[t] - q[t];
+    s += diff * diff;
+  }
+  return s;
+}
+
+// A point's term of the cost: the distance to its nearest centroid b (the direct formula's
+// argmin, so the minimum distance bit for bit); only a NaN distance (a NaN coordinate) needs
+// the full minimum, which skips NaNs (std::min keeps the running value).
+template <std::size_t D>
+[[gnu::always_inline]] inline double cost_term(const double* p, const double* c, std::size_t d, std::size_t k, std::size_t b) {
+  double s = distance<D>(p, c + b * d, d);
+  if (s != s) [[unlikely]] {
+    s = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < k; ++j) s = std::min(s, distance<D>(p, c + j * d, d));
+  }
+  return s;
+}
+
+template <std::size_t D>
+double cost_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
+                    std::size_t k, const KernelCentroids& kc, simd::Level level) {
+  const std::size_t d = D ? D : d_any;
+  double total = 0;  // added in point order: the same bits as the labels-then-cost passes
+  for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, [&](std::size_t, const double* p, std::size_t b) {
+    total += cost_term<D>(p, centroids, d, k, b);
+  });
+  return total;
+}
+
+template <std::size_t D>
+double cost_direct(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
+                   std::size_t k) {
+  const std::size_t d = D ? D : d_any;
+  const Nearest direct = direct_for(d, k);
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double* p = x + i * d;
+    total += cost_term<D>(p, centroids, d, k, direct(p, d, soa, centroids, k));
+  }
+  return total;
+}
+
+// The centroids in structure-of-arrays order (soa[j * k + c] = coordinate j of centroid c), for
+// the direct formula.
+double* structure_of_arrays(const std::vector<double>& centroids, std::size_t k, std::size_t d,
+                            std::vector<double>& scratch) {
+  scratch.resize(k * d);
+  double* soa = scratch.data();
+  for (std::size_t c = 0; c < k; ++c)
+    for (std::size_t j = 0; j < d; ++j) soa[j * k + c] = centroids[c * d + j];
+  return soa;
+}
+
+// From k = 2 on the kernel beats the direct formula (bench_kmeans: k = 3 on Birch3, 0.32 against
+// 0.43 ms a pass); d <= 16 bounds the block buffer; the kernel carries centroid indices as
+// floats, exact below 2^24.
+bool use_kernel(simd::Level level, std::size_t d, std::size_t k) {
+  return level != simd::Level::scalar && d <= 16 && k >= 2 && k < (std::size_t{1} << 24);
 }
 
 }  // namespace
@@ -221,19 +301,10 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
   acc.labels.resize(n);
   acc.sums.assign(k * d, 0.0);
   acc.counts.assign(k, 0.0);
-  // scratch: the centroids in structure-of-arrays order (soa[j * k + c] = coordinate j of
-  // centroid c), for the direct formula.
-  scratch.resize(k * d);
-  double* soa = scratch.data();
-  for (std::size_t c = 0; c < k; ++c)
-    for (std::size_t j = 0; j < d; ++j) soa[j * k + c] = centroids[c * d + j];
+  const double* soa = structure_of_arrays(centroids, k, d, scratch);
   const simd::Level level = simd::level();
   KernelCentroids kc;
-  // From k = 2 on the kernel beats the direct formula (bench_kmeans: k = 3 on Birch3, 0.32 against
-  // 0.43 ms a pass); d <= 16 bounds the block buffer; the kernel carries centroid indices as
-  // floats, exact below 2^24.
-  if (level != simd::Level::scalar && d <= 16 && k >= 2 && k < (std::size_t{1} << 24) &&
-      kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc)) {
+  if (use_kernel(level, d, k) && kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc)) {
     acc.partial_counts.assign(4 * k, 0.0);
     double* tally = acc.partial_counts.data();
     const double* x = data.x.data();
@@ -247,6 +318,32 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
     return;
   }
   assign_direct(data.x.data(), n, d, soa, centroids.data(), k, acc.labels.data(), acc.sums.data(), acc.counts.data());
+}
+
+double assignment_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
+                       std::vector<double>& scratch, std::vector<float>& kernel_scratch) {
+  const std::size_t n = data.n, d = data.d;
+  const double* soa = structure_of_arrays(centroids, k, d, scratch);
+  const double* x = data.x.data();
+  const double* c = centroids.data();
+  const simd::Level level = simd::level();
+  KernelCentroids kc;
+  if (use_kernel(level, d, k) && kernel_centroids(c, k, d, kernel_scratch, kc)) {
+    switch (d) {
+      case 2: return cost_blocked<2>(x, n, d, soa, c, k, kc, level);
+      case 3: return cost_blocked<3>(x, n, d, soa, c, k, kc, level);
+      case 10: return cost_blocked<10>(x, n, d, soa, c, k, kc, level);
+      default: return cost_blocked<0>(x, n, d, soa, c, k, kc, level);
+    }
+  }
+  switch (d) {
+    case 1: return cost_direct<1>(x, n, d, soa, c, k);
+    case 2: return cost_direct<2>(x, n, d, soa, c, k);
+    case 3: return cost_direct<3>(x, n, d, soa, c, k);
+    case 4: return cost_direct<4>(x, n, d, soa, c, k);
+    case 10: return cost_direct<10>(x, n, d, soa, c, k);
+    default: return cost_direct<0>(x, n, d, soa, c, k);
+  }
 }
 
 void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& centroids) {

@@ -31,6 +31,13 @@ struct Accumulators {
 void assign_and_accumulate(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
                            Accumulators& acc, std::vector<double>& scratch);
 
+// The k-means cost sum_i min_c sum_j (x_ij - c_j)^2 from the same certified assignment, in one
+// pass without labels or sums (PrivGene scores thousands of candidates per run): the nearest
+// centroid's distance, added in point order, so the bits of the labels-then-cost computation.
+// `scratch` and `kernel_scratch` are the caller's buffers (no allocation once sized).
+double assignment_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
+                       std::vector<double>& scratch, std::vector<float>& kernel_scratch);
+
 // Centroid c = sums / counts for clusters with count > 0 (others keep their centroid).
 void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& centroids);
 
