@@ -9,6 +9,7 @@
 #endif
 
 #include "algorithms/clustering/assign_kernels.hpp"
+#include "core/error.hpp"
 #include "core/simd.hpp"
 
 namespace dplab::clustering {
@@ -148,9 +149,15 @@ struct KernelCentroids {
 // errors are below 2^-126 (1 + ||c'||^2)). Points that fail, or with ||x'||^2 >= kNormLimit
 // (float overflow), are recomputed directly; centroids with ||c'||^2 >= kNormLimit send the whole
 // pass to the direct formula.
+// The origin o is the centroids' mean, or the prepared points' origin (any o will do: the bound
+// holds for every o, and it only decides how many points are recomputed).
 bool kernel_centroids(const double* centroids, std::size_t k, std::size_t d, std::vector<float>& buffer,
-                      KernelCentroids& out) {
+                      KernelCentroids& out, const PointBlocks* blocks) {
   for (std::size_t j = 0; j < d; ++j) {
+    if (blocks) {
+      out.origin[j] = blocks->origin[j];
+      continue;
+    }
     double mean = 0;
     for (std::size_t c = 0; c < k; ++c) mean += centroids[c * d + j];
     out.origin[j] = mean / static_cast<double>(k);
@@ -179,29 +186,43 @@ bool kernel_centroids(const double* centroids, std::size_t k, std::size_t d, std
   return true;
 }
 
-// Blocks of kernels::kBlock points: centred and transposed into float rows, ranked by the
-// kernel, uncertain points recomputed directly. visit(i, p, b) then sees the points in order,
-// each with the direct formula's nearest centroid b.
+// Centres block `start` of the points on `origin` and transposes it into float rows (a last
+// partial block padded with zeros): the layout of the kernels and of PointBlocks.
+void transpose_block(const double* x, std::size_t n, std::size_t d, std::size_t start, const double* origin,
+                     float* rows) {
+  using kernels::kBlock;
+  const std::size_t m = std::min(kBlock, n - start);
+  const double* block = x + start * d;
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < d; ++j) rows[j * kBlock + i] = static_cast<float>(block[i * d + j] - origin[j]);
+  for (std::size_t i = m; i < kBlock; ++i)
+    for (std::size_t j = 0; j < d; ++j) rows[j * kBlock + i] = 0.0f;
+}
+
+// Blocks of kernels::kBlock points: centred and transposed into float rows (or taken from
+// `prepared`, the PointBlocks rows), ranked by the kernel, uncertain points recomputed directly.
+// visit(i, p, b) then sees the points in order, each with the direct formula's nearest centroid b.
 // Inlined into each caller so that the visitor's running values stay in registers.
 template <std::size_t D, class Visit>
-[[gnu::always_inline]] inline void for_each_nearest(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
-                      std::size_t k, const KernelCentroids& kc, simd::Level level, Visit&& visit) {
+[[gnu::always_inline]] inline void for_each_nearest(const double* x, std::size_t n, std::size_t d_any,
+                                                    const double* soa, const double* centroids, std::size_t k,
+                                                    const KernelCentroids& kc, simd::Level level,
+                                                    const float* prepared, Visit&& visit) {
   using kernels::kBlock;
   const std::size_t d = D ? D : d_any;
   const Nearest direct = direct_for(d, k);
-  alignas(64) float xt[kBlock * 16];  // d <= 16 on this path; a last partial block is padded with zeros
+  alignas(64) float xt[kBlock * 16];  // d <= 16 on this path
   alignas(64) std::int32_t best[kBlock];
   for (std::size_t start = 0; start < n; start += kBlock) {
     const std::size_t m = std::min(kBlock, n - start);
     const double* block = x + start * d;
-    for (std::size_t i = 0; i < m; ++i)
-      for (std::size_t j = 0; j < d; ++j) xt[j * kBlock + i] = static_cast<float>(block[i * d + j] - kc.origin[j]);
-    for (std::size_t i = m; i < kBlock; ++i)
-      for (std::size_t j = 0; j < d; ++j) xt[j * kBlock + i] = 0.0f;
+    const float* rows = xt;
+    if (prepared) rows = prepared + start * d;  // block start / kBlock, d rows of kBlock each
+    else transpose_block(x, n, d, start, kc.origin, xt);
     const std::uint64_t uncertain =
         level == simd::Level::avx512
-            ? kernels::nearest_avx512(xt, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best)
-            : kernels::nearest_avx2(xt, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best);
+            ? kernels::nearest_avx512(rows, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best)
+            : kernels::nearest_avx2(rows, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best);
     for (std::size_t i = 0; i < m; ++i) {
       const double* p = block + i * d;
       std::size_t b = static_cast<std::size_t>(best[i]);
@@ -215,10 +236,10 @@ template <std::size_t D, class Visit>
 // counts go to four partial tallies (blocks start at multiples of 4, so i & 3 cycles as before).
 template <std::size_t D>
 void assign_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
-                    std::size_t k, const KernelCentroids& kc, simd::Level level, std::int32_t* labels,
-                    double* sums, double* partial_counts) {
+                    std::size_t k, const KernelCentroids& kc, simd::Level level, const float* prepared,
+                    std::int32_t* labels, double* sums, double* partial_counts) {
   const std::size_t d = D ? D : d_any;
-  for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, [&](std::size_t i, const double* p, std::size_t b) {
+  for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, prepared, [&](std::size_t i, const double* p, std::size_t b) {
     labels[i] = static_cast<std::int32_t>(b);
     partial_counts[(i & 3) * k + b] += 1;
     add_point<D>(sums + b * d, p, d);
@@ -253,10 +274,10 @@ template <std::size_t D>
 
 template <std::size_t D>
 double cost_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
-                    std::size_t k, const KernelCentroids& kc, simd::Level level) {
+                    std::size_t k, const KernelCentroids& kc, simd::Level level, const float* prepared) {
   const std::size_t d = D ? D : d_any;
   double total = 0;  // added in point order: the same bits as the labels-then-cost passes
-  for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, [&](std::size_t, const double* p, std::size_t b) {
+  for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, prepared, [&](std::size_t, const double* p, std::size_t b) {
     total += cost_term<D>(p, centroids, d, k, b);
   });
   return total;
@@ -293,10 +314,39 @@ bool use_kernel(simd::Level level, std::size_t d, std::size_t k) {
   return level != simd::Level::scalar && d <= 16 && k >= 2 && k < (std::size_t{1} << 24);
 }
 
+// The prepared rows of `data`, or null (none given, or the kernels do not apply to them).
+const PointBlocks* usable(const PointBlocks* blocks, const PointSet& data) {
+  if (!blocks) return nullptr;
+  if (blocks->x != data.x.data() || blocks->n != data.n || blocks->d != data.d)
+    throw Error("k-means assignment: the prepared point blocks are of other data (prepare_blocks of this run's data)");
+  return blocks->rows.empty() ? nullptr : blocks;
+}
+
 }  // namespace
 
+void prepare_blocks(const PointSet& data, PointBlocks& out) {
+  using kernels::kBlock;
+  const std::size_t n = data.n, d = data.d;
+  out.x = data.x.data();
+  out.n = n;
+  out.d = d;
+  out.rows.clear();
+  if (!use_kernel(simd::level(), d, 2) || n == 0) return;
+  // The origin: the mean of each coordinate's finite values (a NaN or infinite coordinate must
+  // not spoil every point's centring; that point alone is recomputed directly).
+  for (std::size_t j = 0; j < d; ++j) {
+    double sum = 0, count = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (std::isfinite(data.x[i * d + j])) { sum += data.x[i * d + j]; count += 1; }
+    out.origin[j] = count > 0 && std::isfinite(sum / count) ? sum / count : 0.0;
+  }
+  out.rows.resize((n + kBlock - 1) / kBlock * kBlock * d);
+  for (std::size_t start = 0; start < n; start += kBlock)
+    transpose_block(data.x.data(), n, d, start, out.origin, out.rows.data() + start * d);
+}
+
 void assign_and_accumulate(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
-                           Accumulators& acc, std::vector<double>& scratch) {
+                           Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks) {
   const std::size_t n = data.n, d = data.d;
   acc.labels.resize(n);
   acc.sums.assign(k * d, 0.0);
@@ -304,15 +354,17 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
   const double* soa = structure_of_arrays(centroids, k, d, scratch);
   const simd::Level level = simd::level();
   KernelCentroids kc;
-  if (use_kernel(level, d, k) && kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc)) {
+  const PointBlocks* prepared = usable(blocks, data);
+  if (use_kernel(level, d, k) && kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc, prepared)) {
+    const float* rows = prepared ? prepared->rows.data() : nullptr;
     acc.partial_counts.assign(4 * k, 0.0);
     double* tally = acc.partial_counts.data();
     const double* x = data.x.data();
     switch (d) {
-      case 2: assign_blocked<2>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
-      case 3: assign_blocked<3>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
-      case 10: assign_blocked<10>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
-      default: assign_blocked<0>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
+      case 2: assign_blocked<2>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
+      case 3: assign_blocked<3>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
+      case 10: assign_blocked<10>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
+      default: assign_blocked<0>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
     }
     for (std::size_t c = 0; c < k; ++c) acc.counts[c] = (tally[c] + tally[k + c]) + (tally[2 * k + c] + tally[3 * k + c]);
     return;
@@ -321,19 +373,22 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
 }
 
 double assignment_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
-                       std::vector<double>& scratch, std::vector<float>& kernel_scratch) {
+                       std::vector<double>& scratch, std::vector<float>& kernel_scratch,
+                       const PointBlocks* blocks) {
   const std::size_t n = data.n, d = data.d;
   const double* soa = structure_of_arrays(centroids, k, d, scratch);
   const double* x = data.x.data();
   const double* c = centroids.data();
   const simd::Level level = simd::level();
   KernelCentroids kc;
-  if (use_kernel(level, d, k) && kernel_centroids(c, k, d, kernel_scratch, kc)) {
+  const PointBlocks* prepared = usable(blocks, data);
+  if (use_kernel(level, d, k) && kernel_centroids(c, k, d, kernel_scratch, kc, prepared)) {
+    const float* rows = prepared ? prepared->rows.data() : nullptr;
     switch (d) {
-      case 2: return cost_blocked<2>(x, n, d, soa, c, k, kc, level);
-      case 3: return cost_blocked<3>(x, n, d, soa, c, k, kc, level);
-      case 10: return cost_blocked<10>(x, n, d, soa, c, k, kc, level);
-      default: return cost_blocked<0>(x, n, d, soa, c, k, kc, level);
+      case 2: return cost_blocked<2>(x, n, d, soa, c, k, kc, level, rows);
+      case 3: return cost_blocked<3>(x, n, d, soa, c, k, kc, level, rows);
+      case 10: return cost_blocked<10>(x, n, d, soa, c, k, kc, level, rows);
+      default: return cost_blocked<0>(x, n, d, soa, c, k, kc, level, rows);
     }
   }
   switch (d) {
@@ -355,9 +410,9 @@ void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& c
 }
 
 void lloyd(const PointSet& data, std::size_t k, int iterations, std::vector<double>& centroids,
-           Accumulators& acc, std::vector<double>& scratch) {
+           Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks) {
   for (int it = 0; it < iterations; ++it) {
-    assign_and_accumulate(data, centroids, k, acc, scratch);
+    assign_and_accumulate(data, centroids, k, acc, scratch, blocks);
     update_means(acc, data.d, centroids);
   }
 }
