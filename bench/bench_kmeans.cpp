@@ -90,6 +90,21 @@ void BM_KmeansCostBirch3(benchmark::State& state) {
 }
 BENCHMARK(BM_KmeansCostBirch3)->Unit(benchmark::kMillisecond);
 
+// The same cost with the points prepared once in the kernels' layout (prepare_blocks), as PrivGene
+// and every Lloyd run now take them: the per-pass centring and transposition saved. k = 5 is
+// PrivGene's k on Birch2 in lu_thesis Fig 7.7, k = 20 the line above's.
+void BM_KmeansCostBirch3Prepared(benchmark::State& state) {
+  const dplab::PointSet* data = birch3(state);
+  if (!data) return;
+  const auto k = static_cast<std::size_t>(state.range(0));
+  dplab::Stream s(1, 2, 3);
+  const std::vector<double> c = dplab::clustering::uniform_centroids(s, k, 2, kBox);
+  dplab::clustering::PointBlocks blocks;
+  dplab::clustering::prepare_blocks(*data, blocks);
+  for (auto _ : state) benchmark::DoNotOptimize(dplab::clustering::kmeans_cost(*data, c, k, &blocks));
+}
+BENCHMARK(BM_KmeansCostBirch3Prepared)->Arg(5)->Arg(20)->Unit(benchmark::kMillisecond);
+
 // One whole DP iteration (assignment + the two Laplace releases + update).
 void BM_DpKmeansIterationBirch3(benchmark::State& state) {
   const dplab::PointSet* loaded = birch3(state);

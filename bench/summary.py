@@ -97,6 +97,10 @@ for name, what in (("BM_KmeansIterationBirch3Scalar/20", "Lloyd iteration, k = 2
 b = full.get("BM_KmeansCostBirch3")
 if b and "cpu_time" in b:
     print(f"  k-means cost, Birch3, k = 20: {cpu_seconds(b) * 1e3:.3f} ms")
+for k in (5, 20):
+    b = full.get(f"BM_KmeansCostBirch3Prepared/{k}")
+    if b and "cpu_time" in b:
+        print(f"  k-means cost, Birch3, k = {k}, points prepared once (PrivGene's path): {cpu_seconds(b) * 1e3:.3f} ms")
 wc = full.get("BM_WaveCluster1M/80")
 if wc and "cpu_time" in wc and len(wave_ref) == 3:
     ref_ms = float(wave_ref[0])
