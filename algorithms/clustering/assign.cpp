@@ -154,13 +154,9 @@ struct KernelCentroids {
 bool kernel_centroids(const double* centroids, std::size_t k, std::size_t d, std::vector<float>& buffer,
                       KernelCentroids& out, const PointBlocks* blocks) {
   for (std::size_t j = 0; j < d; ++j) {
-    if (blocks) {
-      out.origin[j] = blocks->origin[j];
-      continue;
-    }
     double mean = 0;
-    for (std::size_t c = 0; c < k; ++c) mean += centroids[c * d + j];
-    out.origin[j] = mean / static_cast<double>(k);
+    for (std::size_t c = 0; c < k && !blocks; ++c) mean += centroids[c * d + j];
+    out.origin[j] = blocks ? blocks->origin[j] : mean / static_cast<double>(k);
   }
   buffer.resize(k * d + k);
   float* mc = buffer.data();
