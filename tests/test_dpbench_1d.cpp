@@ -142,6 +142,12 @@ TEST_CASE("at a huge eps every algorithm answers the workload almost exactly; Un
     const Answers a = answers_of(alg, h, range_params(1e9, 50), 0);
     for (std::size_t i = 0; i < a.truth.size(); ++i) CHECK(a.noisy[i] == doctest::Approx(a.truth[i]).epsilon(1e-5));
   }
+  for (const char* alg : {"baselines.h2", "baselines.hb"}) {
+    Params p = range_params(1e9, 50);
+    p.set("root", false);
+    const Answers a = answers_of(alg, h, p, 0);
+    for (std::size_t i = 0; i < a.truth.size(); ++i) CHECK(a.noisy[i] == doctest::Approx(a.truth[i]).epsilon(1e-5));
+  }
   const Answers u = answers_of("baselines.uniform", h, range_params(1e9, 50), 0);
   const double total = std::accumulate(h.counts.begin(), h.counts.end(), 0.0);
   const AlgorithmRun ur = run_algorithm("baselines.uniform", range_params(1e9, 50), &h, Stream(11, 22, 0), TrialSeeds{3, 0});
@@ -210,7 +216,15 @@ TEST_CASE("the noise of the total has the variance the sensitivity implies") {
     const char* alg;
     double var;
   };
+  // Without the root (ektelo's choice): h levels measured, the total is the sum of the b children
+  // of the root, each with variance sigma^2 (b-1) b^(h-1) / (b^h - 1), sigma^2 = 2 (h/eps)^2.
+  auto rootless_var = [&](double b, double hh) {
+    const double sigma2 = 2 * std::pow(hh / eps, 2);
+    return b * sigma2 * (b - 1) * std::pow(b, hh - 1) / (std::pow(b, hh) - 1);
+  };
   const Case cases[] = {{"baselines.uniform", 2 / (eps * eps)},
+                        {"baselines.h2 root=false", rootless_var(2, 6)},
+                        {"baselines.hb root=false", rootless_var(bq, hq)},
                         {"baselines.h2", tree_var(2, 6)},
                         {"baselines.hb", tree_var(bq, hq)},
                         {"baselines.privelet", 2 * std::pow(7 / eps, 2)}};
@@ -218,7 +232,12 @@ TEST_CASE("the noise of the total has the variance the sensitivity implies") {
   for (const Case& c : cases) {
     double s1 = 0, s2 = 0;
     for (int r = 0; r < R; ++r) {
-      const AlgorithmRun run = run_algorithm(c.alg, range_params(eps, 4000), &h, Stream(31, 41, r), TrialSeeds{5, 0});
+      const std::string spec = c.alg;
+      const bool rootless = spec.find(" root=false") != std::string::npos;
+      Params p = range_params(eps, 4000);
+      if (rootless) p.set("root", false);
+      const AlgorithmRun run =
+          run_algorithm(spec.substr(0, spec.find(' ')), p, &h, Stream(31, 41, r), TrialSeeds{5, 0});
       const auto& W = run.outputs.object<linear_queries::WorkloadOutput>("workload");
       const auto& ans = run.outputs.vector("answers");
       // The first full-width query of the (public, fixed) workload: 4000 ranges over 64 cells

@@ -19,11 +19,14 @@ class Hierarchical : public linear_queries::WorkloadAlgorithm {
         qardaji_ ? "baselines.hb" : "baselines.h2",
         qardaji_ ? "Laplace on every node of a b-ary tree, b from Qardaji et al. 2013, consistent leaves (DPBench Hb)"
                  : "Laplace on every node of a binary tree, consistent leaves (Hay et al. 2010; DPBench H2)");
+    i.params.push_back(ParamSpec::boolean("root", true, "measure the root (DPBench's code: h + 1 levels); false: "
+                                                       "h levels without the root, as ektelo and Qardaji et al."));
     if (qardaji_)
       i.params.push_back(ParamSpec::integer("branching", 0, "tree branching b; 0: Qardaji et al. 2013's choice for n")
                              .at_least(0).at_most(1 << 20));
-    i.privacy = PrivacyStatus::dp("every node count of the tree (h + 1 levels; a record is in one node per level: L1 "
-                                  "sensitivity h + 1) with Laplace((h + 1)/eps); the rest is post-processing");
+    i.privacy = PrivacyStatus::dp("every measured node count of the tree (h + 1 levels, or h without the root; a record "
+                                  "is in one node per level: L1 sensitivity = the levels) with Laplace(levels/eps); the "
+                                  "rest is post-processing");
     return i;
   }
   void run(TrialContext& ctx) const override {
@@ -36,10 +39,17 @@ class Hierarchical : public linear_queries::WorkloadAlgorithm {
       b = given == 0 ? qardaji_branching(x.size()) : given;
     }
     const std::uint32_t h = tree_height(x.size(), b);
+    // Without the root (only possible with h >= 1) a record is in h measured nodes.
+    const bool root = ctx.params.boolean("root") || h == 0;
     auto& y = ctx.scratch.get<std::vector<double>>("hierarchical: noisy tree");
     y = tree_counts(x, b, h);
-    ctx.noise.laplace(y, static_cast<double>(h + 1), pb.eps, "hierarchical: every node of the tree");
-    const std::vector<double> estimate = tree_inference(y, b, h, x.size());
+    std::span<double> measured(y);
+    if (!root) {
+      y[0] = 0;  // not measured, not used
+      measured = measured.subspan(1);
+    }
+    ctx.noise.laplace(measured, static_cast<double>(root ? h + 1 : h), pb.eps, "hierarchical: the tree's measured nodes");
+    const std::vector<double> estimate = tree_inference(y, b, h, x.size(), root);
     std::vector<double> prefix, answers;
     pb.W().answer(estimate, prefix, answers);
     linear_queries::publish_answers(ctx, pb, std::move(answers));

@@ -50,7 +50,9 @@ std::vector<double> tree_counts(std::span<const double> x, std::uint32_t b, std:
   return t;
 }
 
-std::vector<double> tree_inference(std::span<const double> y, std::uint32_t b, std::uint32_t h, std::size_t n) {
+std::vector<double> tree_inference(std::span<const double> y, std::uint32_t b, std::uint32_t h, std::size_t n,
+                                   bool root_measured) {
+  if (!root_measured && h == 0) throw Error("tree_inference: a tree of one node must measure its root");
   const std::size_t total = level_start(b, h + 1);
   if (y.size() != total) throw Error("tree_inference: " + std::to_string(y.size()) + " noisy counts for a tree of " +
                                      std::to_string(total) + " nodes");
@@ -64,7 +66,8 @@ std::vector<double> tree_inference(std::span<const double> y, std::uint32_t b, s
       double sum = 0;
       for (std::uint32_t k = 0; k < b; ++k) sum += z[c + b * j + k];
       child_sum[s + j] = sum;
-      z[s + j] = ((b - 1) * alpha * y[s + j] + (alpha - 1) * sum) / (b * alpha - 1);
+      // An unmeasured root has infinite variance: its estimate is its children's sum.
+      z[s + j] = (l == 0 && !root_measured) ? sum : ((b - 1) * alpha * y[s + j] + (alpha - 1) * sum) / (b * alpha - 1);
     }
   }
   // Top down: hbar (in place of z).

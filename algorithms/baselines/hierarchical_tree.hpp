@@ -5,7 +5,9 @@
 //  - the n cells are padded with empty cells to b^h leaves, h = ceil(log_b n);
 //  - every node of the h + 1 levels counts its leaves (a record is in one node per level, so the
 //    tree's L1 sensitivity is h + 1) and gets Laplace((h + 1) / eps) (the budget split evenly
-//    over the levels, DPBench HB.py build_tree);
+//    over the levels, DPBench HB.py build_tree). ektelo's H2 and HB (selection.HierarchicalRanges,
+//    include_root=False) leave the root out: h levels, Laplace(h / eps), the total then being the
+//    sum of the root's children (option root_measured = false below);
 //  - the leaves are estimated by constrained inference (Hay et al. 2010 §4, Theorem 3: the
 //    least-squares estimate consistent with the tree), in two passes, bottom up
 //        z[v] = ((b - 1) b^(l-1) y[v] + (b^(l-1) - 1) sum_{children c} z[c]) / (b^l - 1)
@@ -32,7 +34,9 @@ std::uint32_t qardaji_branching(std::uint64_t n);
 std::vector<double> tree_counts(std::span<const double> x, std::uint32_t b, std::uint32_t h);
 
 // The least-squares consistent leaves (Hay et al. 2010 Theorem 3) of noisy node counts y laid
-// out as tree_counts; returns the first n of the b^h leaves.
-std::vector<double> tree_inference(std::span<const double> y, std::uint32_t b, std::uint32_t h, std::size_t n);
+// out as tree_counts; returns the first n of the b^h leaves. With root_measured = false, y[0] is
+// ignored (the root was not measured: its estimate is the sum of its children's, h >= 1).
+std::vector<double> tree_inference(std::span<const double> y, std::uint32_t b, std::uint32_t h, std::size_t n,
+                                   bool root_measured = true);
 
 }  // namespace dplab::baselines
