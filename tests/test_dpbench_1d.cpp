@@ -1,5 +1,5 @@
 // DPBench's 1-D baselines added for the DPBench study (algorithms/baselines/): Uniform, H2 and Hb
-// (hierarchical_tree.hpp), Privelet (haar.hpp), AHP (ahp.hpp).
+// (hierarchical_tree.hpp), Privelet (haar.hpp), AHP (ahp.hpp), EFPA (real_fourier.hpp).
 //   dpbench_1d: deterministic parts exactly (tree counts, constrained inference against the
 //     binary least squares of hierarchy.hpp and Hay et al.'s worked example, Qardaji's
 //     branching, the Haar transform and its inverse; noiseless runs answer exactly);
@@ -7,12 +7,15 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <complex>
+#include <numbers>
 #include <numeric>
 #include <string>
 #include <vector>
 
 #include "algorithms/baselines/ahp.hpp"
 #include "algorithms/baselines/haar.hpp"
+#include "algorithms/baselines/real_fourier.hpp"
 #include "algorithms/baselines/hierarchical_tree.hpp"
 #include "algorithms/baselines/hierarchy.hpp"
 #include "algorithms/linear_queries/workload_problem.hpp"
@@ -166,6 +169,45 @@ TEST_CASE("baselines.hb: a given branching is used, 1 is refused") {
   CHECK(testing::error_of([&] { answers_of("baselines.hb", h, p, 0); }).find("'branching' is 1") != std::string::npos);
 }
 
+TEST_CASE("real Fourier basis: scipy's packing, orthonormal, exact inverse") {
+  for (std::size_t n : {1u, 2u, 7u, 8u}) {
+    const auto x = ramp(n).counts;
+    const auto c = real_fourier_forward(x);
+    REQUIRE(c.size() == n);
+    // Against X_k = sum_j x_j e^{-2 pi i jk/n}: c = X_0/sqrt(n), sqrt(2/n) (Re X_k, Im X_k), X_{n/2}/sqrt(n).
+    auto X = [&](std::size_t k) {
+      std::complex<double> s = 0;
+      for (std::size_t j = 0; j < n; ++j) s += x[j] * std::polar(1.0, -2 * std::numbers::pi * double(j * k) / double(n));
+      return s;
+    };
+    const double rn = std::sqrt(double(n));
+    CHECK(c[0] == doctest::Approx(X(0).real() / rn).epsilon(1e-12));
+    for (std::size_t k = 1; 2 * k < n; ++k) {
+      CHECK(c[2 * k - 1] == doctest::Approx(std::sqrt(2.0) * X(k).real() / rn).epsilon(1e-10).scale(1));
+      CHECK(c[2 * k] == doctest::Approx(std::sqrt(2.0) * X(k).imag() / rn).epsilon(1e-10).scale(1));
+    }
+    if (n % 2 == 0) CHECK(c[n - 1] == doctest::Approx(X(n / 2).real() / rn).epsilon(1e-10).scale(1));
+    double ex = 0, ec = 0;
+    for (std::size_t i = 0; i < n; ++i) ex += x[i] * x[i], ec += c[i] * c[i];
+    CHECK(ec == doctest::Approx(ex).epsilon(1e-12));
+    const auto back = real_fourier_inverse(c);
+    for (std::size_t i = 0; i < n; ++i) CHECK(back[i] == doctest::Approx(x[i]).epsilon(1e-10).scale(1));
+    // One record more moves c by exactly 1 in L2 (orthonormal).
+    auto x2 = x;
+    x2[n / 2] += 1;
+    const auto c2 = real_fourier_forward(x2);
+    double d = 0;
+    for (std::size_t i = 0; i < n; ++i) d += (c2[i] - c[i]) * (c2[i] - c[i]);
+    CHECK(d == doctest::Approx(1).epsilon(1e-10));
+  }
+}
+
+TEST_CASE("EFPA at a huge eps keeps every coefficient and answers almost exactly") {
+  const Histogram h = ramp(64);
+  const Answers a = answers_of("baselines.efpa", h, range_params(1e9, 50), 0);
+  for (std::size_t i = 0; i < a.truth.size(); ++i) CHECK(a.noisy[i] == doctest::Approx(a.truth[i]).epsilon(1e-5));
+}
+
 TEST_CASE("AHP: threshold and greedy clusters") {
   std::vector<double> v{0.1, 5, 10, 0.38};
   ahp_threshold(v, 0.35, 1.0);  // cutoff 0.35 ln 4 = 0.485
@@ -285,6 +327,26 @@ TEST_CASE("AHP: the cluster totals get Laplace(1/eps2)") {
     CHECK(var == doctest::Approx(expected).epsilon(0.18));
     CHECK(std::fabs(s1 / R) < 5 * std::sqrt(expected / R));
   }
+}
+
+// EFPA on one cell: one candidate (K = 1), c = x, so the estimate is x + Laplace(1/eps2) with
+// eps2 = eps/2: variance 8 / eps^2. Same tolerance and false-failure rate as above.
+TEST_CASE("EFPA: the kept coefficients get Laplace(sqrt(K)/eps2)") {
+  Histogram h;
+  h.name = "one";
+  h.counts = {300};
+  const double eps = 0.5;
+  double s1 = 0, s2 = 0;
+  const int R = 4000;
+  for (int r = 0; r < R; ++r) {
+    const Answers a = answers_of("baselines.efpa", h, range_params(eps, 5), 5000 + r);
+    const double e = a.noisy[0] - a.truth[0];
+    s1 += e;
+    s2 += e * e;
+  }
+  const double var = (s2 - s1 * s1 / R) / (R - 1), expected = 8 / (eps * eps);
+  CHECK(var == doctest::Approx(expected).epsilon(0.18));
+  CHECK(std::fabs(s1 / R) < 5 * std::sqrt(expected / R));
 }
 
 }  // TEST_SUITE
