@@ -15,6 +15,7 @@
 
 #include "algorithms/baselines/ahp.hpp"
 #include "algorithms/baselines/haar.hpp"
+#include "algorithms/baselines/mwem_star.hpp"
 #include "algorithms/baselines/real_fourier.hpp"
 #include "algorithms/baselines/hierarchical_tree.hpp"
 #include "algorithms/baselines/hierarchy.hpp"
@@ -206,6 +207,18 @@ TEST_CASE("EFPA at a huge eps keeps every coefficient and answers almost exactly
   const Histogram h = ramp(64);
   const Answers a = answers_of("baselines.efpa", h, range_params(1e9, 50), 0);
   for (std::size_t i = 0; i < a.truth.size(); ++i) CHECK(a.noisy[i] == doctest::Approx(a.truth[i]).epsilon(1e-5));
+}
+
+TEST_CASE("MWEM*: DPBench's table of T against scale x eps") {
+  CHECK(mwem_star_rounds(0) == 2);
+  CHECK(mwem_star_rounds(10) == 2);
+  CHECK(mwem_star_rounds(55) == 3);      // 2 + 2 * 45/90 = 3
+  CHECK(mwem_star_rounds(1000) == 8);
+  CHECK(mwem_star_rounds(5500) == 10);   // 8 + 4 * 4500/9000 = 10
+  CHECK(mwem_star_rounds(1e5) == 60);
+  CHECK(mwem_star_rounds(1e5 + 9e5 / 3) == 66);  // 60 + 20/3 = 66.67, truncated
+  CHECK(mwem_star_rounds(1e7) == 140);
+  CHECK(mwem_star_rounds(1e30) == 140);
 }
 
 TEST_CASE("AHP: threshold and greedy clusters") {
