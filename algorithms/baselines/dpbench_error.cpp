@@ -46,7 +46,7 @@ class ScaledErrorPerQuery : public Metric {
     MetricInfo i;
     i.name = p_ == 2 ? "scaled_l2_error_per_query" : "scaled_l1_error_per_query";
     i.doc = std::string("DPBench's scaled average per-query error ||W x - answers||_") + (p_ == 2 ? "2" : "1") +
-            " / (scale x queries) (Hay et al. 2016 §4" + (p_ == 2 ? ", the paper's measure" : ", L1 variant") +
+            " / (scale x queries) (Hay et al. 2016" + (p_ == 2 ? ", the paper's measure" : ", L1 variant") +
             "); W x from the data the algorithm ran on, 1-D or 2-D";
     i.needs = {"answers", "workload"};
     i.needs_dataset = true;

@@ -1,6 +1,7 @@
-// DPBench's error measure (Hay et al., SIGMOD 2016, §4, Definition of the scaled average
-// per-query error): for a workload W of q queries, data x of scale s = ||x||_1 and the noisy
-// answers y,
+// DPBench's error measure, the scaled average per-query error (Hay et al., SIGMOD 2016; the
+// paper's full text could not be read in the session that wrote this, so its section is not
+// cited: the definition below is DPBench's code and the dpcomp.org tutorial "Scaled error"):
+// for a workload W of q queries, data x of scale s = ||x||_1 and the noisy answers y,
 //     error = ||W x - y||_p / (s * q),
 // with p = 2 in the paper's experiments (DPBench's code: metric.py calculate_error, 'TypeI.L2'
 // = norm(diff) / diff.size / scale). Dividing by the scale makes errors comparable across

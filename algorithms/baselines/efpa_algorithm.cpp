@@ -1,4 +1,4 @@
-// baselines.efpa: EFPA (Acs, Castelluccia and Chen, ICDM 2012, §IV) in 1-D, with the sensitivities
+// baselines.efpa: EFPA (Acs, Castelluccia and Chen, ICDM 2012) in 1-D, with the sensitivities
 // of its analysis made to hold:
 //   1. c = the orthonormal real Fourier coefficients of x, low frequencies first (real_fourier.hpp);
 //   2. the number K of leading coefficients kept (1, 3, 5, ..., one complex coefficient = two real

@@ -1,5 +1,5 @@
 // The Haar wavelet of Privelet (Xiao, Wang and Gehrke, "Differential privacy via wavelet
-// transforms", ICDE 2010, §4), unnormalised as DPBench's code has it (privelet.py _wave):
+// transforms", ICDE 2010), unnormalised as DPBench's code has it (privelet.py _wave):
 // x of 2^m cells -> one total then, for each level from the finest, the differences
 // (sum of the left half - sum of the right half) of every node. A record changes the total and one
 // difference per level by 1: L1 sensitivity m + 1, so Laplace((m + 1)/eps) on every coefficient.

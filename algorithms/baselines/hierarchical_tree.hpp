@@ -8,7 +8,7 @@
 //    over the levels, DPBench HB.py build_tree). ektelo's H2 and HB (selection.HierarchicalRanges,
 //    include_root=False) leave the root out: h levels, Laplace(h / eps), the total then being the
 //    sum of the root's children (option root_measured = false below);
-//  - the leaves are estimated by constrained inference (Hay et al. 2010 §4, Theorem 3: the
+//  - the leaves are estimated by constrained inference (Hay et al. 2010, Theorem 3: the
 //    least-squares estimate consistent with the tree), in two passes, bottom up
 //        z[v] = ((b - 1) b^(l-1) y[v] + (b^(l-1) - 1) sum_{children c} z[c]) / (b^l - 1)
 //    for a node v at height l (leaves: l = 1, z = y), then top down

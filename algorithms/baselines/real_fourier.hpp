@@ -1,5 +1,5 @@
 // The real Fourier basis of EFPA (Acs, Castelluccia and Chen, "Differentially private histogram
-// publishing through lossy compression", ICDM 2012, §IV), made orthonormal: x of n cells ->
+// publishing through lossy compression", ICDM 2012), made orthonormal: x of n cells ->
 // c[0] = X_0 / sqrt(n), then for k = 1, 2, ... the real and imaginary parts of X_k sqrt(2/n)
 // (k < n/2), and for even n last c[n-1] = X_{n/2} / sqrt(n), where X_k = sum_j x_j e^{-2 pi i jk/n}
 // (scipy.fftpack.rfft's packing, frequencies in increasing order). Orthonormal: ||c||_2 = ||x||_2,

@@ -1,5 +1,7 @@
 // dpbench_sample: DPBench's data generator (Hay et al., "Principled Evaluation of Differentially
-// Private Algorithms using DPBench", SIGMOD 2016, §4 "data generator" and §6.1): a dataset is
+// Private Algorithms using DPBench", SIGMOD 2016; as its code, dataset.py DatasetSampled and
+// reduce_data, and the dpcomp.org tutorial "Scale, Shape and Domain Size"; the paper's section
+// is not cited: its full text could not be read in the session that wrote this): a dataset is
 // reduced to its shape p = x / ||x||_1, the shape is coarsened to the chosen domain size, and a
 // new histogram of the chosen scale m is drawn as m records i.i.d. from p (a multinomial). This
 // is how the paper studies scale and domain size separately from shape: every (shape, scale,
@@ -59,7 +61,7 @@ class DPBenchSample : public Transform {
  public:
   TransformInfo info() const override {
     return {"dpbench_sample",
-            "DPBench's data generator (SIGMOD 2016 §4): the dataset's shape coarsened to `domain` cells (2-D: per "
+            "DPBench's data generator (Hay et al. 2016): the dataset's shape coarsened to `domain` cells (2-D: per "
             "side), then `scale` records drawn i.i.d. from it",
             {ParamSpec::integer("scale", 0, "m, records to draw from the shape; 0 keeps the counts (coarsening only)")
                  .at_least(0).at_most(std::int64_t(1) << 50),
