@@ -4,11 +4,11 @@ plans on a histogram file for TRIALS trials and prints one CSV line per trial:
 impl,alg,dataset,trial,scaled_l2_error,run_s
 
 Usage: dpbench_ektelo.py --ektelo DIR ALG FILE EPS TRIALS [SEED0]
-  ALG   identity | uniform | h2 | hb | privelet | dawa | mwem
+  ALG   identity | uniform | h2 | hb | privelet | ahp | dawa | mwem
   FILE  one count per line (the cross-check writes the sampled datasets)
 The error is DPBench's scaled average per-query L2 error, ||W x - W x_hat||_2 / (scale * q), on a
 fresh RandomRange workload of 2,000 queries per trial (ektelo's workload.RandomRange). Settings as
-DPBench: DAWA ratio 0.25 with the exact L1 partition; MWEM ratio 0.5, 10 rounds, 100 update passes,
+DPBench: AHP eta 0.35, ratio 0.85; DAWA ratio 0.25 with the exact L1 partition; MWEM ratio 0.5, 10 rounds, 100 update passes,
 the true scale as data_scale (what DPBench ran). Only ektelo code is called; nothing is copied.
 """
 import os, sys, time, types
@@ -22,9 +22,12 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("EKTELO_DATA", EK)
 os.environ.setdefault("EKTELO_HOME", EK)
 sys.path.insert(0, EK)
-# Extensions these plans never use (as ../shared/peers/run_ektelo.py does).
-for m in ("ektelo.algorithm.ahp", "ektelo.algorithm.ahp.ahp_fast", "ektelo.algorithm.privBayes",
-          "ektelo.algorithm.privBayes.privBayesSelect", "networkx", "pandas"):
+# Extensions these plans never use (as ../shared/peers/run_ektelo.py does); AHP's Cython extension
+# is used by ahp only (dpbench_ektelo.sh builds it in the private copy).
+stubs = ["ektelo.algorithm.privBayes", "ektelo.algorithm.privBayes.privBayesSelect", "networkx", "pandas"]
+if args[0] != "ahp":
+    stubs += ["ektelo.algorithm.ahp", "ektelo.algorithm.ahp.ahp_fast"]
+for m in stubs:
     sys.modules[m] = types.ModuleType(m)
 import numpy as np
 from ektelo import workload
@@ -40,6 +43,7 @@ def plan_for(alg, n, scale):
     if alg == "hb": return standalone.HB((n,))
     if alg == "privelet": return standalone.Privelet((n,))
     if alg == "dawa": return standalone.Dawa(domain_shape=(n,), ratio=0.25, approx=False)
+    if alg == "ahp": return standalone.Ahp(eta=0.35, ratio=0.85)
     if alg == "mwem":
         return standalone.Mwem(ratio=0.5, rounds=10, data_scale=float(scale), domain_shape=(n,),
                                use_history=True, update_rounds=100)

@@ -12,13 +12,20 @@ set -euo pipefail
 BUILD=${1:-build}
 TRIALS=${2:-30}
 EPS=${3:-0.1}
-ALGS=${DPBENCH_ALGS:-"identity uniform h2 hb privelet dawa mwem"}
+ALGS=${DPBENCH_ALGS:-"identity uniform h2 hb privelet ahp dawa mwem"}
 here=$(cd "$(dirname "$0")" && pwd)
 peers=${DPLAB_PEERS:-$here/../../shared/peers}
 data=${DPLAB_DATA:-$here/../../shared/datasets}
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 ektelo=$(bash "$peers/setup-ektelo.sh")
+# AHP's Cython extension, built in the private copy when ahp is asked for (needs cython3).
+case " $ALGS " in *" ahp "*)
+  if ! ls "$ektelo"/ektelo/algorithm/ahp/ahp_fast*.so > /dev/null 2>&1; then
+    (cd "$ektelo/ektelo/algorithm/ahp" && "$PY" setup.py build_ext --inplace >&2) ||
+      { echo "dpbench_ektelo.sh: cannot build ektelo's AHP extension (apt-get install cython3)" >&2; exit 1; }
+  fi ;;
+esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -64,13 +71,14 @@ for a in $ALGS; do
   done
 done
 
-"$PY" - "$tmp/ours.csv" "$tmp/ektelo.csv" "$EPS" <<'PY'
+"$PY" - "$tmp/ours.csv" "$tmp/ektelo.csv" "$EPS" "$ALGS" <<'PY'
 import csv, math, statistics, sys
 from scipy.stats import t as student_t
 ours = {}
+only = sys.argv[4].split()[0]  # a spec of one algorithm has no algorithm column
 for row in csv.DictReader(open(sys.argv[1])):
     if row["metric"] != "scaled_l2_error_per_query": continue
-    ours[(row["algorithm"], row["dataset"])] = (float(row["mean"]), float(row["sd"]), int(row["trials"]))
+    ours[(row.get("algorithm") or only, row["dataset"])] = (float(row["mean"]), float(row["sd"]), int(row["trials"]))
 ek = {}
 for line in open(sys.argv[2]):
     f = line.strip().split(",")
