@@ -1,0 +1,74 @@
+#include "algorithms/baselines/ahp.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dplab::baselines {
+
+void ahp_threshold(std::vector<double>& v, double eta, double eps1) {
+  const double cutoff = eta * std::log(static_cast<double>(v.size())) / eps1;
+  for (double& x : v)
+    if (x <= cutoff) x = 0;
+}
+
+namespace {
+
+// Prefix sums of v and of its squares: the error of any run in O(1).
+struct RunErrors {
+  std::vector<double> P, Q;
+  double noise;  // 2 / eps2^2
+  RunErrors(std::span<const double> v, double eps2) : P(v.size() + 1, 0.0), Q(v.size() + 1, 0.0) {
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      P[k + 1] = P[k] + v[k];
+      Q[k + 1] = Q[k] + v[k] * v[k];
+    }
+    noise = 2.0 / (eps2 * eps2);
+  }
+  // err(a, b) for the run v[a..b] (inclusive): squared error around its mean + noise / length.
+  double err(std::size_t a, std::size_t b) const {
+    const double len = static_cast<double>(b - a + 1), avg = (P[b + 1] - P[a]) / len;
+    return (Q[b + 1] - Q[a]) - len * avg * avg + noise / len;
+  }
+  // err_star(j): the least error of v[j] alone in a cluster v[j..l], l >= j, with early stop.
+  double err_star(std::span<const double> v, std::size_t j) const {
+    const std::size_t n = v.size();
+    const double rest = static_cast<double>(n - j + 1);
+    const double bound = noise / (rest * rest);
+    double last1 = 0, last2 = noise, best = noise;  // l = j: the value is its own mean
+    for (std::size_t l = j + 1; l < n; ++l) {
+      const double len = static_cast<double>(l - j + 1), c = (P[l + 1] - P[j]) / len;
+      const double e1 = (v[j] - c) * (v[j] - c), e2 = noise / (len * len);
+      // Growing the cluster further adds at least e1 - last1 to the first term and can take at
+      // most last2 - bound off the second: stop when it cannot pay.
+      if (e1 - last1 >= last2 - bound) break;
+      best = std::min(best, e1 + e2);
+      last1 = e1;
+      last2 = e2;
+    }
+    return best;
+  }
+};
+
+}  // namespace
+
+std::vector<std::pair<std::size_t, std::size_t>> ahp_clusters(std::span<const double> v, double eps2) {
+  std::vector<std::pair<std::size_t, std::size_t>> clusters;
+  if (v.empty()) return clusters;
+  const RunErrors E(v, eps2);
+  std::size_t i = 0;
+  double last = E.err(0, 0);
+  for (std::size_t j = 1; j < v.size(); ++j) {
+    const double now = E.err(i, j);
+    if (now >= last + E.err_star(v, j)) {
+      clusters.emplace_back(i, j);
+      i = j;
+      last = E.err(j, j);
+    } else {
+      last = now;
+    }
+  }
+  clusters.emplace_back(i, v.size());
+  return clusters;
+}
+
+}  // namespace dplab::baselines

@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+"""ektelo's side of the DPBench cross-check (bench/dpbench_ektelo.sh): runs one of ektelo's standalone
+plans on a histogram file for TRIALS trials and prints one CSV line per trial:
+impl,alg,dataset,trial,scaled_l2_error,run_s
+
+Usage: dpbench_ektelo.py --ektelo DIR ALG FILE EPS TRIALS [SEED0]
+  ALG   identity | uniform | h2 | hb | privelet | ahp | dawa | mwem
+  FILE  one count per line (the cross-check writes the sampled datasets)
+The error is DPBench's scaled average per-query L2 error, ||W x - W x_hat||_2 / (scale * q), on a
+fresh RandomRange workload of 2,000 queries per trial (ektelo's workload.RandomRange). Settings as
+DPBench: AHP eta 0.35, ratio 0.85; DAWA ratio 0.25 with the exact L1 partition; MWEM ratio 0.5, 10 rounds, 100 update passes,
+the true scale as data_scale (what DPBench ran). Only ektelo code is called; nothing is copied.
+"""
+import os, sys, time, types
+
+args = sys.argv[1:]
+if len(args) < 6 or args[0] != "--ektelo":
+    sys.exit(__doc__)
+EK = os.path.abspath(args[1]); args = args[2:]
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("EKTELO_DATA", EK)
+os.environ.setdefault("EKTELO_HOME", EK)
+sys.path.insert(0, EK)
+# Extensions these plans never use (as ../shared/peers/run_ektelo.py does); AHP's Cython extension
+# is used by ahp only (dpbench_ektelo.sh builds it in the private copy).
+stubs = ["ektelo.algorithm.privBayes", "ektelo.algorithm.privBayes.privBayesSelect", "networkx", "pandas"]
+if args[0] != "ahp":
+    stubs += ["ektelo.algorithm.ahp", "ektelo.algorithm.ahp.ahp_fast"]
+for m in stubs:
+    sys.modules[m] = types.ModuleType(m)
+import numpy as np
+from ektelo import workload
+from ektelo.plans import standalone
+
+M = 2000
+
+
+def plan_for(alg, n, scale):
+    if alg == "identity": return standalone.Identity()
+    if alg == "uniform": return standalone.Uniform()
+    if alg == "h2": return standalone.H2((n,))
+    if alg == "hb": return standalone.HB((n,))
+    if alg == "privelet": return standalone.Privelet((n,))
+    if alg == "dawa": return standalone.Dawa(domain_shape=(n,), ratio=0.25, approx=False)
+    if alg == "ahp": return standalone.Ahp(eta=0.35, ratio=0.85)
+    if alg == "mwem":
+        return standalone.Mwem(ratio=0.5, rounds=10, data_scale=float(scale), domain_shape=(n,),
+                               use_history=True, update_rounds=100)
+    sys.exit("unknown algorithm " + alg)
+
+
+def main():
+    alg, path, eps, trials = args[0], args[1], float(args[2]), int(args[3])
+    seed0 = int(args[4]) if len(args) > 4 else 1000
+    x = np.loadtxt(path, dtype=np.int64)
+    n, scale = x.size, float(x.sum())
+    for t in range(trials):
+        seed = seed0 + t
+        W = workload.RandomRange(None, (n,), M, seed=77777 + seed)
+        plan = plan_for(alg, n, scale)
+        t0 = time.process_time()
+        x_hat = plan.Run(W, x.copy() if alg == "dawa" else x.astype(np.float64), eps, seed)
+        t1 = time.process_time()
+        diff = W.dot(x.astype(np.float64)) - W.dot(np.asarray(x_hat, dtype=np.float64).ravel())
+        err = float(np.linalg.norm(diff) / (scale * W.shape[0]))
+        print("ektelo,%s,%s,%d,%.10g,%.6f" % (alg, os.path.basename(path), t, err, t1 - t0), flush=True)
+
+
+if __name__ == "__main__":
+    main()
