@@ -23,13 +23,6 @@
 namespace dplab::baselines {
 namespace {
 
-// Least h with b^h >= n.
-int tree_height(std::uint64_t n, std::uint64_t b) {
-  int h = 0;
-  for (std::uint64_t p = 1; p < n; p *= b) ++h;
-  return h;
-}
-
 class Hb2D : public linear_queries::Workload2DAlgorithm {
  public:
   AlgorithmInfo info() const override {
@@ -47,22 +40,11 @@ class Hb2D : public linear_queries::Workload2DAlgorithm {
     return i;
   }
 
-  // Qardaji et al.'s branching for a domain of side n (DPBench's find_best_branching).
-  static std::uint32_t best_branching(std::uint64_t n) {
-    std::uint32_t best = 2;
-    double best_v = INFINITY;
-    for (std::uint64_t b = 2; b <= std::max<std::uint64_t>(n, 2); ++b) {
-      const double h = tree_height(n, b), v = double(b) * double(n - 1) * h * h;
-      if (v < best_v) best_v = v, best = static_cast<std::uint32_t>(b);
-    }
-    return best;
-  }
-
   void run(TrialContext& ctx) const override {
     const linear_queries::Workload2DProblem pb = linear_queries::workload_problem_2d(ctx);
     const auto n = static_cast<std::uint64_t>(std::sqrt(double(pb.rows()) * pb.cols()));
     const std::int64_t given = ctx.params.integer("branching");
-    const std::uint32_t b = given > 0 ? static_cast<std::uint32_t>(given) : best_branching(n);
+    const std::uint32_t b = given > 0 ? static_cast<std::uint32_t>(given) : hb_branching(n);
     if (b < 2) throw Error("baselines.hb_2d: branching must be >= 2 (or 0 for the best), got " + std::to_string(b));
     Tree2D t = build_tree_2d(pb.data.counts, pb.rows(), pb.cols(), b);
     const int h = t.h;
@@ -71,13 +53,7 @@ class Hb2D : public linear_queries::Workload2DAlgorithm {
     } else {
       for (int k = 0; k < h; ++k) ctx.noise.laplace(t.level[k], 1.0, pb.eps / h, "hb_2d: one level");
       const double B = double(b) * b;
-      for (int k = 1; k < h; ++k) {
-        const double a = (std::pow(B, k + 1) - std::pow(B, k)) / (std::pow(B, k + 1) - 1);
-        const std::size_t s = t.side(k);
-        for (std::size_t i = 0; i < s; ++i)
-          for (std::size_t j = 0; j < s; ++j)
-            t.level[k][i * s + j] = a * t.level[k][i * s + j] + (1 - a) * t.children_sum(k, i, j);
-      }
+      weighted_averaging(t, h - 1, [B](int k) { return (std::pow(B, k + 1) - std::pow(B, k)) / (std::pow(B, k + 1) - 1); });
       mean_consistency(t, h - 1);  // the root is not measured: its children keep their counts
     }
     ctx.out.scalar("branching", b);

@@ -54,13 +54,10 @@ class QuadTree : public linear_queries::Workload2DAlgorithm {
     for (int k = 0; k <= h; ++k) ctx.noise.laplace(t.level[k], 1.0, level_eps(pb.eps, h, k), "quadtree: one level");
 
     // Weighted averaging, bottom up (the leaves keep their noisy counts).
-    for (int k = 1; k <= h; ++k) {
+    weighted_averaging(t, h, [&](int k) {
       const double ek = level_eps(pb.eps, h, k), ec = level_eps(pb.eps, h, k - 1);
-      const double a = 4 * ek * ek / (4 * ek * ek + ec * ec);
-      const std::size_t s = t.side(k);
-      for (std::size_t i = 0; i < s; ++i)
-        for (std::size_t j = 0; j < s; ++j) t.level[k][i * s + j] = a * t.level[k][i * s + j] + (1 - a) * t.children_sum(k, i, j);
-    }
+      return 4 * ek * ek / (4 * ek * ek + ec * ec);
+    });
     mean_consistency(t, h);  // the root keeps its count
     linear_queries::publish_estimate_2d(ctx, pb, tree_leaves(t, pb.rows(), pb.cols()));
   }

@@ -1,6 +1,7 @@
 #include "algorithms/baselines/tree_2d.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/error.hpp"
 
@@ -50,6 +51,15 @@ Tree2D build_tree_2d(std::span<const double> x, std::uint32_t rows, std::uint32_
   return t;
 }
 
+void weighted_averaging(Tree2D& t, int top, const std::function<double(int)>& a) {
+  for (int k = 1; k <= top; ++k) {
+    const double w = a(k);
+    const std::size_t s = t.side(k);
+    for (std::size_t i = 0; i < s; ++i)
+      for (std::size_t j = 0; j < s; ++j) t.level[k][i * s + j] = w * t.level[k][i * s + j] + (1 - w) * t.children_sum(k, i, j);
+  }
+}
+
 void mean_consistency(Tree2D& t, int top) {
   const double share = 1.0 / (double(t.b) * t.b);
   for (int k = top; k >= 1; --k) {
@@ -65,6 +75,26 @@ std::vector<double> tree_leaves(const Tree2D& t, std::uint32_t rows, std::uint32
   for (std::uint32_t r = 0; r < rows; ++r)
     std::copy(t.level[0].begin() + r * t.l, t.level[0].begin() + r * t.l + cols, x.begin() + std::size_t(r) * cols);
   return x;
+}
+
+}  // namespace dplab::baselines
+
+namespace dplab::baselines {
+
+int tree_height(std::uint64_t n, std::uint64_t b) {
+  int h = 0;
+  for (std::uint64_t p = 1; p < n; p *= b) ++h;
+  return h;
+}
+
+std::uint32_t hb_branching(std::uint64_t n) {
+  std::uint32_t best = 2;
+  double best_v = INFINITY;
+  for (std::uint64_t b = 2; b <= n; ++b) {
+    const double h = tree_height(n, b), v = double(b) * double(n - 1) * h * h;
+    if (v < best_v) best_v = v, best = static_cast<std::uint32_t>(b);
+  }
+  return best;
 }
 
 }  // namespace dplab::baselines
