@@ -30,6 +30,13 @@ class Outputs {
     if (!p) throw Error("output '" + name + "' does not have the type this metric expects");
     return *p;
   }
+  // The object, or nullptr when there is none of that name or it has another type (for a metric
+  // that accepts several output types, e.g. the DPBench error's 1-D and 2-D workloads).
+  template <class T>
+  const T* find_object(const std::string& name) const {
+    auto it = objects_.find(name);
+    return it == objects_.end() ? nullptr : std::any_cast<T>(&it->second);
+  }
   void clear() { scalars_.clear(); vectors_.clear(); objects_.clear(); }
 
  private:
