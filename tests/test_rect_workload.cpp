@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -152,6 +153,12 @@ TEST_CASE("every 2-D algorithm of a trial answers the same public workload; the 
   REQUIRE(m.size() == 1);
   CHECK(m[0] == doctest::Approx(expected).epsilon(1e-14));
   CHECK(r.outputs.scalar("sensitivity") == W->sensitivity);
+  // DPBench's measure (dpbench_error.hpp): ||W x - y||_2 / (scale m).
+  double ss = 0;
+  for (std::size_t i = 0; i < truth.size(); ++i) ss += (answers[i] - truth[i]) * (answers[i] - truth[i]);
+  const double scale = std::accumulate(h.counts.begin(), h.counts.end(), 0.0);
+  CHECK(find_metric("scaled_l2_error_per_query").compute(mc)[0] ==
+        doctest::Approx(std::sqrt(ss) / (scale * 40)).epsilon(1e-14));
 }
 
 TEST_CASE("the published answers are exact sums of the estimate snapped to multiples of 2^-10") {
