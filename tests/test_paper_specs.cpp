@@ -52,6 +52,8 @@ const std::map<std::string, std::vector<std::string>> kExpectedSpecs = {
     // wavecluster: Figs 4-8, the budget split, the 200-run points and Baseline's m1 (issue 27).
     {"wavecluster", {"alpha", "baseline_m1", "fig4", "fig5", "fig6", "fig6_more_runs", "fig7", "fig7_definitions", "fig8",
                      "fig8_more_runs"}},
+    // dpbench (issue 33): DPBench's study; the 2-D specs are named *_2d (the 1-D helper's *_1d).
+    {"dpbench", {"error_vs_scale_2d"}},
     // Not a paper: `make demo`'s spec, Figure 7.10 on the Iris data shipped with dplab.
     {"demo", {"iris"}},
 };
