@@ -15,6 +15,7 @@
 #include "algorithms/baselines/adaptive_grid.hpp"
 #include "algorithms/baselines/grid_cells.hpp"
 #include "algorithms/baselines/haar.hpp"
+#include "algorithms/baselines/hilbert.hpp"
 #include "algorithms/baselines/tree_2d.hpp"
 #include "algorithms/linear_queries/workload_problem_2d.hpp"
 #include "framework/registry.hpp"
@@ -29,7 +30,7 @@ namespace {
 
 const std::vector<std::string> kAlgorithms = {"baselines.identity_2d", "baselines.uniform_2d", "baselines.ugrid",
                                               "baselines.agrid",       "baselines.quadtree",   "baselines.hb_2d",
-                                              "baselines.privelet_2d", "baselines.mwem_2d"};
+                                              "baselines.privelet_2d", "baselines.mwem_2d",   "baselines.dawa_2d"};
 
 Histogram2D histogram(std::uint32_t rows, std::uint32_t cols, std::vector<double> counts) {
   Histogram2D h;
@@ -207,12 +208,69 @@ TEST_CASE("Privelet's Haar transform: sums then differences, inverted exactly, m
   }
 }
 
+TEST_CASE("the Hilbert curve: a path through every cell, aligned blocks contiguous") {
+  CHECK(hilbert_index(2, 0, 0) == 0);
+  CHECK(hilbert_index(2, 0, 1) == 1);
+  CHECK(hilbert_index(2, 1, 1) == 2);
+  CHECK(hilbert_index(2, 1, 0) == 3);
+  for (std::uint32_t d : {1u, 2u, 4u, 8u, 32u}) {
+    CAPTURE(d);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> cell(std::size_t(d) * d, {d, d});
+    for (std::uint32_t r = 0; r < d; ++r)
+      for (std::uint32_t c = 0; c < d; ++c) {
+        const std::uint32_t i = hilbert_index(d, r, c);
+        REQUIRE(i < d * d);
+        CHECK(cell[i].first == d);  // each position once
+        cell[i] = {r, c};
+      }
+    // Consecutive positions are neighbouring cells.
+    for (std::size_t i = 1; i < cell.size(); ++i)
+      CHECK(std::abs(int(cell[i].first) - int(cell[i - 1].first)) + std::abs(int(cell[i].second) - int(cell[i - 1].second)) == 1);
+    // Every aligned 2^k block is one stretch [j 4^k, (j + 1) 4^k).
+    for (std::uint32_t s = 1; s <= d; s *= 2)
+      for (std::uint32_t r0 = 0; r0 < d; r0 += s)
+        for (std::uint32_t c0 = 0; c0 < d; c0 += s) {
+          std::uint32_t lo = UINT32_MAX, hi = 0;
+          for (std::uint32_t r = r0; r < r0 + s; ++r)
+            for (std::uint32_t c = c0; c < c0 + s; ++c) {
+              lo = std::min(lo, hilbert_index(d, r, c));
+              hi = std::max(hi, hilbert_index(d, r, c));
+            }
+          CHECK(hi - lo + 1 == s * s);
+          CHECK(lo % (s * s) == 0);
+        }
+  }
+}
+
+TEST_CASE("hilbert_runs: a rectangle's cells as maximal runs of the curve") {
+  Stream st(5, 6, 7);
+  const std::uint32_t d = 16;
+  for (int t = 0; t < 300; ++t) {
+    const auto a = std::uint32_t(st.below(d)), b = std::uint32_t(st.below(d)), c = std::uint32_t(st.below(d)),
+               e = std::uint32_t(st.below(d));
+    const Rect q{std::min(a, b), std::max(a, b) + 1, std::min(c, e), std::max(c, e) + 1};
+    std::vector<std::uint32_t> cells;
+    for (std::uint32_t r = q.r0; r < q.r1; ++r)
+      for (std::uint32_t col = q.c0; col < q.c1; ++col) cells.push_back(hilbert_index(d, r, col));
+    std::sort(cells.begin(), cells.end());
+    Workload expected;
+    expected.n = d * d;
+    expected.add_row(cells);  // maximal runs of the sorted positions
+    const std::vector<Run> runs = hilbert_runs(d, q);
+    REQUIRE(runs.size() == expected.row(0).size());
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      CHECK((runs[i].begin == expected.row(0)[i].begin && runs[i].end == expected.row(0)[i].end));
+  }
+  CHECK(testing::contains(testing::error_of([&] { hilbert_runs(12, Rect{0, 1, 0, 1}); }), "not a power of two"));
+}
+
 TEST_CASE("each algorithm spends exactly eps, in its declared releases") {
   const Histogram2D h = lumpy();  // 16 x 16
   const std::map<std::string, std::size_t> charges = {
       {"baselines.identity_2d", 1}, {"baselines.uniform_2d", 1}, {"baselines.ugrid", 2},
       {"baselines.agrid", 3},       {"baselines.quadtree", 5},   {"baselines.hb_2d", 2},
-      {"baselines.privelet_2d", 1}, {"baselines.mwem_2d", 20}};  // MWEM: 2 T, T = 10
+      {"baselines.privelet_2d", 1}, {"baselines.mwem_2d", 20},  // MWEM: 2 T, T = 10
+      {"baselines.dawa_2d", 2}};
   for (const std::string& name : kAlgorithms) {
     CAPTURE(name);
     for (double eps : {0.1, 1.0, 3.0}) {
@@ -252,6 +310,13 @@ TEST_CASE("at a huge budget the data-independent and tree algorithms answer exac
 }
 
 TEST_CASE("privacy as run: every 2-D algorithm eps-DP but MWEM, whose public scale is a finding") {
+  {
+    const AlgorithmInfo dawa = find_algorithm("baselines.dawa_2d").info();
+    Params reference;
+    reference.set("partition_noise", std::string("reference"));
+    const PrivacyStatus st = privacy_at(dawa.privacy, dawa.privacy_rules, with_defaults(dawa.params, reference));
+    CHECK(st.finding == "workload_division.dawa_partition_noise");
+  }
   for (const std::string& name : kAlgorithms) {
     CAPTURE(name);
     const AlgorithmInfo info = find_algorithm(name).info();
