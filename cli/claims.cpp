@@ -82,6 +82,8 @@ void run_seed(const ClaimsFile& f, const SeedFolder& folder, std::optional<std::
     try {
       const RunSummary s = run(o);
       std::cout << "   " << s.points << " points x " << s.trials << " trials (" << s.computed << " computed now)" << std::endl;
+    } catch (const Interrupted&) {
+      throw;  // SIGINT / SIGTERM: stop here, not at the next seed (the run saved its trials)
     } catch (const Error& e) {
       // A spec that cannot run here (a dataset absent): its claims stay "not run" at this seed.
       std::cout << "   not run: " << e.what() << std::endl;

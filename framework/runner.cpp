@@ -727,8 +727,8 @@ void finish(const RunOptions& opts, const Prepared& pr, Opened& o, Collector& co
     std::error_code ec;
     const std::string kept = fs::exists(pr.out, ec) ? pr.out + " left as it was, " + std::to_string(o.already) +
                                                           " trials" : "no result file written";
-    throw Error((failed ? collector.failure() : interrupted_how + ": no trial finished") + " [" + kept + "]" +
-                (failed ? "" : "; run the same command again to resume"));
+    if (!failed) throw Interrupted(interrupted_how + ": no trial finished [" + kept + "]; run the same command again to resume");
+    throw Error(collector.failure() + " [" + kept + "]");
   }
   if (!failed && !g_interrupted) r.meta.finished = utc_now();
   try {
@@ -743,7 +743,7 @@ void finish(const RunOptions& opts, const Prepared& pr, Opened& o, Collector& co
   const std::size_t saved = collector.saved();
   if (failed) throw Error(collector.failure() + " [" + std::to_string(saved) + " trials saved in " + pr.out + "]");
   if (g_interrupted)
-    throw Error(interrupted_how + ": " + std::to_string(saved) + " trials saved in " + pr.out +
+    throw Interrupted(interrupted_how + ": " + std::to_string(saved) + " trials saved in " + pr.out +
                 "; run the same command again to resume");
 }
 

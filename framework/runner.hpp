@@ -93,6 +93,13 @@ std::vector<std::size_t> point_order(const std::vector<Point>& points);
 const Dataset* dataset_of(const DatasetMap& data, const Point& p);
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
                       const Dataset* data, Scratch& scratch);
+// A run stopped by SIGINT or SIGTERM (what it computed is saved): callers that run several
+// specs stop too instead of going on to the next.
+class Interrupted : public Error {
+ public:
+  using Error::Error;
+};
+
 RunSummary run(const RunOptions& opts);
 // results/<paper>/<name>.h5, or results/<paper>/<name>@<overrides>.h5 for a run with --set.
 // A shard's default is results/<paper>/<name>.shard-<I>-of-<N>.h5.

@@ -215,6 +215,58 @@ plot: {kind: line, x: eps, y: mae, suptitle: "Figure 4.4: data utility vs eps (r
     CHECK(flat_metric(out, "k") == flat_metric(dir / "full.h5", "k"));
   }
 
+  TEST_CASE("dplab claims --seeds stops at SIGTERM instead of going on to the next seed") {
+    // A synthetic home: the slow spec as paper `synth`'s result `slow`, one claim on it.
+    TempDir dir;
+    const std::string home = dir / "home";
+    fs::create_directories(home + "/experiments/synth");
+    fs::create_directories(home + "/results/reference/synth");
+    std::string spec = kSlow;
+    spec.replace(spec.find("paper: testpaper"), 16, "paper: synth");
+    write_file(home + "/experiments/synth/slow.yaml", spec);
+    write_file(home + "/results/reference/synth/claims.yaml",
+               "title: synthetic\nclaims:\n  - id: c\n    says: s\n    result: slow\n    check: compare\n"
+               "    a: {metric: k, where: {eps: 1.0}}\n    b: {metric: k, where: {eps: 0.5}}\n    relation: \">\"\n");
+    const std::string log = dir / "claims.out";
+    pid_t pid = fork();
+    if (pid == 0) {
+      ::setenv("DPLAB_HOME", home.c_str(), 1);
+      if (!std::freopen(log.c_str(), "w", stdout)) _exit(126);
+      // 2 x 5,000 trials a seed: far longer than the half second before the signal.
+      execl(DPLAB_BINARY, DPLAB_BINARY, "-C", home.c_str(), "claims", "--paper", "synth", "--seeds", "3", "--trials",
+            "5000", "--threads", "1", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    bool started = false;
+    for (int i = 0; i < 5000 && !started; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      started = read_file(log).find("(+1)") != std::string::npos;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ::kill(pid, SIGTERM);
+    // It must end on its own (the old code caught the interruption as a spec that cannot run and
+    // started seed + 2, which runs for many seconds): give it 10 s, then kill it and fail.
+    int status = 0;
+    bool ended = false;
+    for (int i = 0; i < 1000 && !ended; ++i) {
+      ended = waitpid(pid, &status, WNOHANG) == pid;
+      if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (!ended) {
+      ::kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+    }
+    const std::string out = read_file(log);
+    INFO(out);
+    REQUIRE(started);
+    CHECK(ended);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) != 0);
+    CHECK(out.find("(+2)") == std::string::npos);
+    // What it computed is kept: the interrupted seed resumes.
+    CHECK(done_count(home + "/results/seeds/seed+1-trials5000/synth/slow.h5") > 0);
+  }
+
   TEST_CASE("bad input: one clear line, non-zero exit, existing result untouched") {
     DPLAB_REQUIRE_DATA("kos");  // the real KOS data (Table 2)
     TempDir dir;

@@ -11,6 +11,7 @@
 
 #include "algorithms/clustering/assign.hpp"
 #include "algorithms/clustering/lloyd.hpp"
+#include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/simd.hpp"
 
@@ -39,12 +40,17 @@ struct Step {
   std::vector<double> centroids;
 };
 
-Step run(const PointSet& data, std::vector<double> centroids, std::size_t k, simd::Level level, int iterations) {
+// prepared: the passes take the data from prepare_blocks (centred on the data's mean, transposed
+// once) instead of transposing each block on the fly (centred on the centroids' mean).
+Step run(const PointSet& data, std::vector<double> centroids, std::size_t k, simd::Level level, int iterations,
+         bool prepared = false) {
   simd::set_level(level);
   Step out;
   std::vector<double> scratch;
+  PointBlocks blocks;
+  if (prepared) prepare_blocks(data, blocks);
   for (int it = 0; it < iterations; ++it) {
-    assign_and_accumulate(data, centroids, k, out.acc, scratch);
+    assign_and_accumulate(data, centroids, k, out.acc, scratch, prepared ? &blocks : nullptr);
     update_means(out.acc, data.d, centroids);
   }
   out.centroids = centroids;
@@ -55,19 +61,21 @@ bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
-// Every vector level the CPU has against the scalar path.
+// Every vector level the CPU has, with and without prepared blocks, against the scalar path.
 void check_levels(const PointSet& data, const std::vector<double>& centroids, std::size_t k, int iterations) {
   LevelGuard guard;
   const Step ref = run(data, centroids, k, simd::Level::scalar, iterations);
-  for (simd::Level level : {simd::Level::avx2, simd::Level::avx512}) {
-    if (level > simd::supported()) continue;
-    const Step got = run(data, centroids, k, level, iterations);
-    CAPTURE(simd::name(level));
-    REQUIRE(got.acc.labels == ref.acc.labels);
-    REQUIRE(same_bits(got.acc.counts, ref.acc.counts));
-    REQUIRE(same_bits(got.acc.sums, ref.acc.sums));
-    REQUIRE(same_bits(got.centroids, ref.centroids));
-  }
+  for (simd::Level level : {simd::Level::scalar, simd::Level::avx2, simd::Level::avx512})
+    for (bool prepared : {false, true}) {
+      if (level > simd::supported() || (level == simd::Level::scalar && !prepared)) continue;
+      const Step got = run(data, centroids, k, level, iterations, prepared);
+      CAPTURE(simd::name(level));
+      CAPTURE(prepared);
+      REQUIRE(got.acc.labels == ref.acc.labels);
+      REQUIRE(same_bits(got.acc.counts, ref.acc.counts));
+      REQUIRE(same_bits(got.acc.sums, ref.acc.sums));
+      REQUIRE(same_bits(got.centroids, ref.centroids));
+    }
 }
 
 std::vector<double> random_centroids(std::size_t k, std::size_t d, std::uint64_t seed, double offset, double spread) {
@@ -182,11 +190,27 @@ TEST_CASE("kmeans_cost from the certified labels equals the minimum over centroi
       for (simd::Level level : {simd::Level::scalar, simd::Level::avx2, simd::Level::avx512}) {
         if (level > simd::supported()) continue;
         simd::set_level(level);
-        const double got = kmeans_cost(data, c, k);
+        PointBlocks blocks;
+        prepare_blocks(data, blocks);
+        const double got = kmeans_cost(data, c, k), got_prepared = kmeans_cost(data, c, k, &blocks);
         CAPTURE(simd::name(level));
         CHECK(std::memcmp(&got, &expected, sizeof got) == 0);
+        CHECK(std::memcmp(&got_prepared, &expected, sizeof got) == 0);
       }
     }
+}
+
+TEST_CASE("blocks prepared from other data are refused, not used") {
+  const PointSet a = points(500, 2, 41, 0.0, 1.0), b = points(500, 2, 42, 0.0, 1.0);
+  PointBlocks blocks;
+  prepare_blocks(a, blocks);
+  Accumulators acc;
+  std::vector<double> scratch;
+  const std::vector<double> c = random_centroids(3, 2, 43, 0.0, 1.0);
+  CHECK_NOTHROW(assign_and_accumulate(a, c, 3, acc, scratch, &blocks));
+  CHECK_THROWS_WITH_AS(assign_and_accumulate(b, c, 3, acc, scratch, &blocks),
+                       doctest::Contains("prepared point blocks are of other data"), Error);
+  CHECK_THROWS_AS(kmeans_cost(b, c, 3, &blocks), Error);
 }
 
 TEST_CASE("exact ties go to the lowest index, as in the direct formula") {

@@ -69,6 +69,8 @@ class DpKmeans : public Algorithm {
     const double eps = p.real("eps");
     auto& acc = ctx.scratch.get<clustering::Accumulators>("kmeans accumulators");
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
+    auto& blocks = ctx.scratch.get<clustering::PointBlocks>("kmeans point blocks");
+    clustering::prepare_blocks(data, blocks);  // once for the N passes of this trial
     std::vector<double> centroids =
         clustering::initial_centroids(ctx.stream, data, k, clustering::parse_init(p.text("init")), box);
 
@@ -80,7 +82,7 @@ class DpKmeans : public Algorithm {
         const double eps_i = eps * share[i];
         budgets[i] = {eps_i / 2, eps_i / 2};  // counts, sums
       }
-      clustering::noisy_lloyd(data, k, budgets, box, centroids, ctx.noise, acc, soa);
+      clustering::noisy_lloyd(data, k, budgets, box, centroids, ctx.noise, acc, soa, &blocks);
     };
     if (protection(p) == Protection::NoisyN) {
       // §6.4: the noisy iteration count and the data are disjoint inputs (parallel composition).
@@ -92,7 +94,7 @@ class DpKmeans : public Algorithm {
       iterate();
     }
     // Evaluation: every point's nearest final centroid (post-processing, no budget).
-    clustering::assign_and_accumulate(data, centroids, k, acc, soa);
+    clustering::assign_and_accumulate(data, centroids, k, acc, soa, &blocks);
     ctx.out.object("assignment", acc.labels);
     ctx.out.vector("centroids", centroids);
     ctx.out.scalar("n_shape", sp.n_shape > 0 ? sp.n_shape : N);

@@ -47,11 +47,13 @@ class DpKmeansPaperSums : public Algorithm {
     const std::size_t d = data.d;
     auto& acc = ctx.scratch.get<clustering::Accumulators>("kmeans accumulators");
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
+    auto& blocks = ctx.scratch.get<clustering::PointBlocks>("kmeans point blocks");
+    clustering::prepare_blocks(data, blocks);  // once for the N passes of this trial
     std::vector<double> centroids = clustering::uniform_centroids(ctx.stream, k, d, box);
     const double eps_i = ctx.params.real("eps") / static_cast<double>(N);
     // clustering::noisy_lloyd_step with the sums at sensitivity 1 instead of d (the canary).
     for (std::size_t it = 0; it < N; ++it) {
-      clustering::assign_and_accumulate(data, centroids, k, acc, soa);
+      clustering::assign_and_accumulate(data, centroids, k, acc, soa, &blocks);
       ctx.noise.laplace(acc.counts, 1.0, eps_i / 2, "cluster counts (Algorithm 1 line 3)");
       ctx.noise.laplace(acc.sums, 1.0, eps_i / 2, "cluster sums at the paper's sensitivity 1 (Algorithm 1 line 4)");
       for (std::size_t c = 0; c < k; ++c) {

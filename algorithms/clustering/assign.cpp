@@ -9,6 +9,7 @@
 #endif
 
 #include "algorithms/clustering/assign_kernels.hpp"
+#include "core/error.hpp"
 #include "core/simd.hpp"
 
 namespace dplab::clustering {
@@ -148,9 +149,15 @@ struct KernelCentroids {
 // errors are below 2^-126 (1 + ||c'||^2)). Points that fail, or with ||x'||^2 >= kNormLimit
 // (float overflow), are recomputed directly; centroids with ||c'||^2 >= kNormLimit send the whole
 // pass to the direct formula.
+// The origin o is the centroids' mean, or the prepared points' origin (any o will do: the bound
+// holds for every o, and it only decides how many points are recomputed).
 bool kernel_centroids(const double* centroids, std::size_t k, std::size_t d, std::vector<float>& buffer,
-                      KernelCentroids& out) {
+                      KernelCentroids& out, const PointBlocks* blocks) {
   for (std::size_t j = 0; j < d; ++j) {
+    if (blocks) {
+      out.origin[j] = blocks->origin[j];
+      continue;
+    }
     double mean = 0;
     for (std::size_t c = 0; c < k; ++c) mean += centroids[c * d + j];
     out.origin[j] = mean / static_cast<double>(k);
@@ -179,74 +186,219 @@ bool kernel_centroids(const double* centroids, std::size_t k, std::size_t d, std
   return true;
 }
 
-// Blocks of kernels::kBlock points: centred and transposed into float rows, ranked by the
-// kernel, uncertain points recomputed directly. Sums are added in point order, as the direct
-// path adds them, so they are bit-identical; counts go to four partial tallies.
-template <std::size_t D>
-void assign_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
-                    std::size_t k, const KernelCentroids& kc, simd::Level level, std::int32_t* labels,
-                    double* sums, double* partial_counts) {
+// Centres block `start` of the points on `origin` and transposes it into float rows (a last
+// partial block padded with zeros): the layout of the kernels and of PointBlocks.
+void transpose_block(const double* x, std::size_t n, std::size_t d, std::size_t start, const double* origin,
+                     float* rows) {
+  using kernels::kBlock;
+  const std::size_t m = std::min(kBlock, n - start);
+  const double* block = x + start * d;
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < d; ++j) rows[j * kBlock + i] = static_cast<float>(block[i * d + j] - origin[j]);
+  for (std::size_t i = m; i < kBlock; ++i)
+    for (std::size_t j = 0; j < d; ++j) rows[j * kBlock + i] = 0.0f;
+}
+
+// Blocks of kernels::kBlock points: centred and transposed into float rows (or taken from
+// `prepared`, the PointBlocks rows), ranked by the kernel, uncertain points recomputed directly.
+// visit(i, p, b) then sees the points in order, each with the direct formula's nearest centroid b.
+// Inlined into each caller so that the visitor's running values stay in registers.
+template <std::size_t D, class Visit>
+[[gnu::always_inline]] inline void for_each_nearest(const double* x, std::size_t n, std::size_t d_any,
+                                                    const double* soa, const double* centroids, std::size_t k,
+                                                    const KernelCentroids& kc, simd::Level level,
+                                                    const float* prepared, Visit&& visit) {
   using kernels::kBlock;
   const std::size_t d = D ? D : d_any;
   const Nearest direct = direct_for(d, k);
-  alignas(64) float xt[kBlock * 16];  // d <= 16 on this path; a last partial block is padded with zeros
+  alignas(64) float xt[kBlock * 16];  // d <= 16 on this path
   alignas(64) std::int32_t best[kBlock];
   for (std::size_t start = 0; start < n; start += kBlock) {
     const std::size_t m = std::min(kBlock, n - start);
     const double* block = x + start * d;
-    for (std::size_t i = 0; i < m; ++i)
-      for (std::size_t j = 0; j < d; ++j) xt[j * kBlock + i] = static_cast<float>(block[i * d + j] - kc.origin[j]);
-    for (std::size_t i = m; i < kBlock; ++i)
-      for (std::size_t j = 0; j < d; ++j) xt[j * kBlock + i] = 0.0f;
+    const float* rows = xt;
+    if (prepared) rows = prepared + start * d;  // block start / kBlock, d rows of kBlock each
+    else transpose_block(x, n, d, start, kc.origin, xt);
     const std::uint64_t uncertain =
         level == simd::Level::avx512
-            ? kernels::nearest_avx512(xt, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best)
-            : kernels::nearest_avx2(xt, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best);
+            ? kernels::nearest_avx512(rows, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best)
+            : kernels::nearest_avx2(rows, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best);
     for (std::size_t i = 0; i < m; ++i) {
       const double* p = block + i * d;
       std::size_t b = static_cast<std::size_t>(best[i]);
       if ((uncertain >> i) & 1u) [[unlikely]] b = direct(p, d, soa, centroids, k);
-      labels[start + i] = static_cast<std::int32_t>(b);
-      partial_counts[(i & 3) * k + b] += 1;
-      add_point<D>(sums + b * d, p, d);
+      visit(start + i, p, b);
     }
   }
 }
 
-}  // namespace
+// Sums are added in point order, as the direct path adds them, so they are bit-identical;
+// counts go to four partial tallies (blocks start at multiples of 4, so i & 3 cycles as before).
+template <std::size_t D>
+void assign_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
+                    std::size_t k, const KernelCentroids& kc, simd::Level level, const float* prepared,
+                    std::int32_t* labels, double* sums, double* partial_counts) {
+  const std::size_t d = D ? D : d_any;
+  for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, prepared, [&](std::size_t i, const double* p, std::size_t b) {
+    labels[i] = static_cast<std::int32_t>(b);
+    partial_counts[(i & 3) * k + b] += 1;
+    add_point<D>(sums + b * d, p, d);
+  });
+}
 
-void assign_and_accumulate(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
-                           Accumulators& acc, std::vector<double>& scratch) {
-  const std::size_t n = data.n, d = data.d;
-  acc.labels.resize(n);
-  acc.sums.assign(k * d, 0.0);
-  acc.counts.assign(k, 0.0);
-  // scratch: the centroids in structure-of-arrays order (soa[j * k + c] = coordinate j of
-  // centroid c), for the direct formula.
+// The squared distance sum_j (p_j - q_j)^2, in the order the direct formula uses, so its values
+// are that formula's.
+template <std::size_t D>
+double distance(const double* p, const double* q, std::size_t d_any) {
+  const std::size_t d = D ? D : d_any;
+  double s = 0;
+  for (std::size_t t = 0; t < d; ++t) {
+    const double diff = p[t] - q[t];
+    s += diff * diff;
+  }
+  return s;
+}
+
+// A point's term of the cost: the distance to its nearest centroid b (the direct formula's
+// argmin, so the minimum distance bit for bit); only a NaN distance (a NaN coordinate) needs
+// the full minimum, which skips NaNs (std::min keeps the running value).
+template <std::size_t D>
+[[gnu::always_inline]] inline double cost_term(const double* p, const double* c, std::size_t d, std::size_t k, std::size_t b) {
+  double s = distance<D>(p, c + b * d, d);
+  if (s != s) [[unlikely]] {
+    s = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < k; ++j) s = std::min(s, distance<D>(p, c + j * d, d));
+  }
+  return s;
+}
+
+template <std::size_t D>
+double cost_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
+                    std::size_t k, const KernelCentroids& kc, simd::Level level, const float* prepared) {
+  const std::size_t d = D ? D : d_any;
+  double total = 0;  // added in point order: the same bits as the labels-then-cost passes
+  for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, prepared, [&](std::size_t, const double* p, std::size_t b) {
+    total += cost_term<D>(p, centroids, d, k, b);
+  });
+  return total;
+}
+
+template <std::size_t D>
+double cost_direct(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
+                   std::size_t k) {
+  const std::size_t d = D ? D : d_any;
+  const Nearest direct = direct_for(d, k);
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double* p = x + i * d;
+    total += cost_term<D>(p, centroids, d, k, direct(p, d, soa, centroids, k));
+  }
+  return total;
+}
+
+// The centroids in structure-of-arrays order (soa[j * k + c] = coordinate j of centroid c), for
+// the direct formula.
+double* structure_of_arrays(const std::vector<double>& centroids, std::size_t k, std::size_t d,
+                            std::vector<double>& scratch) {
   scratch.resize(k * d);
   double* soa = scratch.data();
   for (std::size_t c = 0; c < k; ++c)
     for (std::size_t j = 0; j < d; ++j) soa[j * k + c] = centroids[c * d + j];
+  return soa;
+}
+
+// From k = 2 on the kernel beats the direct formula (bench_kmeans: k = 3 on Birch3, 0.32 against
+// 0.43 ms a pass); d <= 16 bounds the block buffer; the kernel carries centroid indices as
+// floats, exact below 2^24.
+bool use_kernel(simd::Level level, std::size_t d, std::size_t k) {
+  return level != simd::Level::scalar && d <= 16 && k >= 2 && k < (std::size_t{1} << 24);
+}
+
+// The prepared rows of `data`, or null (none given, or the kernels do not apply to them).
+const PointBlocks* usable(const PointBlocks* blocks, const PointSet& data) {
+  if (!blocks) return nullptr;
+  if (blocks->x != data.x.data() || blocks->n != data.n || blocks->d != data.d)
+    throw Error("k-means assignment: the prepared point blocks are of other data (prepare_blocks of this run's data)");
+  return blocks->rows.empty() ? nullptr : blocks;
+}
+
+}  // namespace
+
+void prepare_blocks(const PointSet& data, PointBlocks& out) {
+  using kernels::kBlock;
+  const std::size_t n = data.n, d = data.d;
+  out.x = data.x.data();
+  out.n = n;
+  out.d = d;
+  out.rows.clear();
+  if (!use_kernel(simd::level(), d, 2) || n == 0) return;
+  // The origin: the mean of each coordinate's finite values (a NaN or infinite coordinate must
+  // not spoil every point's centring; that point alone is recomputed directly).
+  for (std::size_t j = 0; j < d; ++j) {
+    double sum = 0, count = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (std::isfinite(data.x[i * d + j])) { sum += data.x[i * d + j]; count += 1; }
+    out.origin[j] = count > 0 && std::isfinite(sum / count) ? sum / count : 0.0;
+  }
+  out.rows.resize((n + kBlock - 1) / kBlock * kBlock * d);
+  for (std::size_t start = 0; start < n; start += kBlock)
+    transpose_block(data.x.data(), n, d, start, out.origin, out.rows.data() + start * d);
+}
+
+void assign_and_accumulate(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
+                           Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks) {
+  const std::size_t n = data.n, d = data.d;
+  acc.labels.resize(n);
+  acc.sums.assign(k * d, 0.0);
+  acc.counts.assign(k, 0.0);
+  const double* soa = structure_of_arrays(centroids, k, d, scratch);
   const simd::Level level = simd::level();
   KernelCentroids kc;
-  // From k = 2 on the kernel beats the direct formula (bench_kmeans: k = 3 on Birch3, 0.32 against
-  // 0.43 ms a pass); d <= 16 bounds the block buffer; the kernel carries centroid indices as
-  // floats, exact below 2^24.
-  if (level != simd::Level::scalar && d <= 16 && k >= 2 && k < (std::size_t{1} << 24) &&
-      kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc)) {
+  const PointBlocks* prepared = usable(blocks, data);
+  if (use_kernel(level, d, k) && kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc, prepared)) {
+    const float* rows = prepared ? prepared->rows.data() : nullptr;
     acc.partial_counts.assign(4 * k, 0.0);
     double* tally = acc.partial_counts.data();
     const double* x = data.x.data();
     switch (d) {
-      case 2: assign_blocked<2>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
-      case 3: assign_blocked<3>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
-      case 10: assign_blocked<10>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
-      default: assign_blocked<0>(x, n, d, soa, centroids.data(), k, kc, level, acc.labels.data(), acc.sums.data(), tally); break;
+      case 2: assign_blocked<2>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
+      case 3: assign_blocked<3>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
+      case 10: assign_blocked<10>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
+      default: assign_blocked<0>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
     }
     for (std::size_t c = 0; c < k; ++c) acc.counts[c] = (tally[c] + tally[k + c]) + (tally[2 * k + c] + tally[3 * k + c]);
     return;
   }
   assign_direct(data.x.data(), n, d, soa, centroids.data(), k, acc.labels.data(), acc.sums.data(), acc.counts.data());
+}
+
+double assignment_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
+                       std::vector<double>& scratch, std::vector<float>& kernel_scratch,
+                       const PointBlocks* blocks) {
+  const std::size_t n = data.n, d = data.d;
+  const double* soa = structure_of_arrays(centroids, k, d, scratch);
+  const double* x = data.x.data();
+  const double* c = centroids.data();
+  const simd::Level level = simd::level();
+  KernelCentroids kc;
+  const PointBlocks* prepared = usable(blocks, data);
+  if (use_kernel(level, d, k) && kernel_centroids(c, k, d, kernel_scratch, kc, prepared)) {
+    const float* rows = prepared ? prepared->rows.data() : nullptr;
+    switch (d) {
+      case 2: return cost_blocked<2>(x, n, d, soa, c, k, kc, level, rows);
+      case 3: return cost_blocked<3>(x, n, d, soa, c, k, kc, level, rows);
+      case 10: return cost_blocked<10>(x, n, d, soa, c, k, kc, level, rows);
+      default: return cost_blocked<0>(x, n, d, soa, c, k, kc, level, rows);
+    }
+  }
+  switch (d) {
+    case 1: return cost_direct<1>(x, n, d, soa, c, k);
+    case 2: return cost_direct<2>(x, n, d, soa, c, k);
+    case 3: return cost_direct<3>(x, n, d, soa, c, k);
+    case 4: return cost_direct<4>(x, n, d, soa, c, k);
+    case 10: return cost_direct<10>(x, n, d, soa, c, k);
+    default: return cost_direct<0>(x, n, d, soa, c, k);
+  }
 }
 
 void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& centroids) {
@@ -258,9 +410,9 @@ void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& c
 }
 
 void lloyd(const PointSet& data, std::size_t k, int iterations, std::vector<double>& centroids,
-           Accumulators& acc, std::vector<double>& scratch) {
+           Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks) {
   for (int it = 0; it < iterations; ++it) {
-    assign_and_accumulate(data, centroids, k, acc, scratch);
+    assign_and_accumulate(data, centroids, k, acc, scratch, blocks);
     update_means(acc, data.d, centroids);
   }
 }

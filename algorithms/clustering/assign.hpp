@@ -26,16 +26,38 @@ struct Accumulators {
   std::vector<float> kernel_centroids;
 };
 
+// The points in the vector kernels' layout, for many passes over the same data (Lloyd's
+// iterations, PrivGene's candidates): blocks of 64 points, each coordinate centred on the data's
+// mean (over its finite values) and rounded to float, one row per coordinate. A pass given them
+// skips its own centring and transposition of every point; the labels are certified against the
+// direct formula either way, so the results are the same bits. Valid while the data are
+// unchanged: build them at the start of a run, from the data of that run.
+struct PointBlocks {
+  const double* x = nullptr;  // the data they were built from (a pass on other data is an error)
+  std::size_t n = 0, d = 0;
+  double origin[16] = {};
+  std::vector<float> rows;  // empty when the kernels do not apply (d > 16, or no vector unit)
+};
+void prepare_blocks(const PointSet& data, PointBlocks& out);
+
 // centroids: k * d, row-major. Resizes the accumulators and `scratch` (the centroids rearranged
-// for the kernels; no allocation once sized).
+// for the kernels; no allocation once sized). `blocks`: optional, prepare_blocks of `data`.
 void assign_and_accumulate(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
-                           Accumulators& acc, std::vector<double>& scratch);
+                           Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks = nullptr);
+
+// The k-means cost sum_i min_c sum_j (x_ij - c_j)^2 from the same certified assignment, in one
+// pass without labels or sums (PrivGene scores thousands of candidates per run): the nearest
+// centroid's distance, added in point order, so the bits of the labels-then-cost computation.
+// `scratch` and `kernel_scratch` are the caller's buffers (no allocation once sized).
+double assignment_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
+                       std::vector<double>& scratch, std::vector<float>& kernel_scratch,
+                       const PointBlocks* blocks = nullptr);
 
 // Centroid c = sums / counts for clusters with count > 0 (others keep their centroid).
 void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& centroids);
 
 // Lloyd's algorithm without noise: `iterations` rounds of assignment and mean update.
 void lloyd(const PointSet& data, std::size_t k, int iterations, std::vector<double>& centroids,
-           Accumulators& acc, std::vector<double>& scratch);
+           Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks = nullptr);
 
 }  // namespace dplab::clustering

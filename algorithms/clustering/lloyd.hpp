@@ -26,10 +26,12 @@ struct LloydRun {
 // Empty clusters keep their centroid. `acc.labels` holds the final partition. A run that
 // converges at pass t has t passes and t - 1 iterations.
 LloydRun lloyd_until_stable(const PointSet& data, std::size_t k, std::vector<double>& centroids, int max_iterations,
-                            Accumulators& acc, std::vector<double>& scratch, std::vector<std::int32_t>& previous);
+                            Accumulators& acc, std::vector<double>& scratch, std::vector<std::int32_t>& previous,
+                            const PointBlocks* blocks = nullptr);
 
 // The k-means cost J of eq. 7.1: the sum over points of the squared distance to the nearest
-// centroid.
-double kmeans_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k);
+// centroid. `blocks`: optional, prepare_blocks of `data` (many costs on the same data).
+double kmeans_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
+                   const PointBlocks* blocks = nullptr);
 
 }  // namespace dplab::clustering

@@ -58,11 +58,13 @@ std::shared_ptr<const LloydReference> lloyd_reference(const PointSet& data, cons
     Accumulators acc;
     std::vector<double> scratch;
     std::vector<std::int32_t> previous;
-    const LloydRun run = lloyd_until_stable(data, k, ref.centroids, kMaxIterations, acc, scratch, previous);
+    PointBlocks blocks;
+    prepare_blocks(data, blocks);
+    const LloydRun run = lloyd_until_stable(data, k, ref.centroids, kMaxIterations, acc, scratch, previous, &blocks);
     if (!run.converged) throw Error("Lloyd's algorithm did not converge in " + std::to_string(kMaxIterations) + " iterations");
     ref.iterations = run.iterations;
     ref.passes = run.passes;
-    ref.cost = kmeans_cost(data, ref.centroids, k);
+    ref.cost = kmeans_cost(data, ref.centroids, k, &blocks);
     return ref;
   });
 }

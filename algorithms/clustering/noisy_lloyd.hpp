@@ -24,7 +24,7 @@ namespace dplab::clustering {
 // One noisy iteration from `centroids` (k x d, updated in place): charges eps_count + eps_sum.
 void noisy_lloyd_step(const PointSet& data, std::size_t k, double eps_count, double eps_sum, Box box,
                       std::vector<double>& centroids, Mechanisms& noise, Accumulators& acc,
-                      std::vector<double>& scratch);
+                      std::vector<double>& scratch, const PointBlocks* blocks = nullptr);
 
 // The budget of one noisy iteration, split between the counts and the sums.
 struct IterationBudget {
@@ -33,6 +33,7 @@ struct IterationBudget {
 
 // Runs one noisy iteration per entry of `budgets`, in order.
 void noisy_lloyd(const PointSet& data, std::size_t k, const std::vector<IterationBudget>& budgets, Box box,
-                 std::vector<double>& centroids, Mechanisms& noise, Accumulators& acc, std::vector<double>& scratch);
+                 std::vector<double>& centroids, Mechanisms& noise, Accumulators& acc, std::vector<double>& scratch,
+                 const PointBlocks* blocks = nullptr);
 
 }  // namespace dplab::clustering

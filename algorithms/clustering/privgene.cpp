@@ -26,10 +26,12 @@ std::vector<double> privgene_kmeans(const PointSet& data, std::size_t k, double 
   std::vector<std::vector<double>> population(m);
   for (auto& cand : population) cand = uniform_centroids(stream, k, d, opt.box);
   std::vector<double> fitness;
+  PointBlocks blocks;  // the data in the kernels' layout, once for the r x m costs
+  prepare_blocks(data, blocks);
   // Selects `count` candidates without replacement, one exponential-mechanism draw each.
   auto select = [&](std::size_t count, double eps_each) {
     fitness.resize(population.size());
-    for (std::size_t i = 0; i < population.size(); ++i) fitness[i] = -kmeans_cost(data, population[i], k);
+    for (std::size_t i = 0; i < population.size(); ++i) fitness[i] = -kmeans_cost(data, population[i], k, &blocks);
     std::vector<std::size_t> left(population.size());
     for (std::size_t i = 0; i < left.size(); ++i) left[i] = i;
     std::vector<std::size_t> chosen;

@@ -86,6 +86,7 @@ struct Result {
 struct Workspace {
   clustering::Accumulators acc, lookahead;
   std::vector<double> scratch;
+  clustering::PointBlocks blocks;  // the run's data in the kernels' layout (prepared by each run)
 };
 Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<double>& initial, const Options& opt,
                          Stream& stream, Mechanisms& noise, Workspace& ws, std::vector<TraceStep>* trace = nullptr);
