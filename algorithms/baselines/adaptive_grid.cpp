@@ -20,6 +20,20 @@ std::size_t adaptive_grid_m1(double n, double eps, const AdaptiveGridOptions& o)
   return std::max(o.min_m1, static_cast<std::size_t>(m));
 }
 
+std::size_t adaptive_grid_m2(double noisy, double eps2, const AdaptiveGridOptions& o) {
+  const double m = std::ceil(std::sqrt(std::max(noisy, 0.0) * eps2 / o.c2));
+  return std::max<std::size_t>(1, static_cast<std::size_t>(m));
+}
+
+void adaptive_grid_inference(double level1, std::span<double> leaves, double alpha) {
+  double sum = 0;
+  for (double v : leaves) sum += v;
+  const double a2 = alpha * alpha, b2 = (1 - alpha) * (1 - alpha), k = double(leaves.size());
+  const double v = (a2 * k * level1 + b2 * sum) / (a2 * k + b2);
+  const double shift = (v - sum) / k;
+  for (double& l : leaves) l += shift;
+}
+
 AdaptiveGrid adaptive_grid(const PointSet& points, std::span<const std::uint32_t> rows, double xlo, double xhi,
                            double ylo, double yhi, double eps, Mechanisms& noise, const AdaptiveGridOptions& o) {
   if (!(o.alpha > 0 && o.alpha < 1)) throw Error("adaptive grid: alpha must be in (0, 1)");
@@ -44,8 +58,7 @@ AdaptiveGrid adaptive_grid(const PointSet& points, std::span<const std::uint32_t
   ag.m2.resize(m1 * m1);
   std::vector<std::size_t> first(m1 * m1 + 1, 0);  // offset of each level-1 cell's leaves
   for (std::size_t c = 0; c < m1 * m1; ++c) {
-    const double m = std::ceil(std::sqrt(std::max(level1[c], 0.0) * eps2 / o.c2));
-    ag.m2[c] = std::max<std::size_t>(1, static_cast<std::size_t>(m));
+    ag.m2[c] = adaptive_grid_m2(level1[c], eps2, o);
     first[c + 1] = first[c] + ag.m2[c] * ag.m2[c];
   }
   std::vector<double> leaf(first.back(), 0.0);
@@ -62,21 +75,16 @@ AdaptiveGrid adaptive_grid(const PointSet& points, std::span<const std::uint32_t
 
   // Constrained inference per level-1 cell, and the leaves as rectangles.
   ag.leaves.reserve(leaf.size());
-  const double a2 = o.alpha * o.alpha, b2 = (1 - o.alpha) * (1 - o.alpha);
   for (std::size_t cx = 0; cx < m1; ++cx)
     for (std::size_t cy = 0; cy < m1; ++cy) {
-      const std::size_t c = cx * m1 + cy, m2 = ag.m2[c], k = m2 * m2;
-      double sum = 0;
-      for (std::size_t j = 0; j < k; ++j) sum += leaf[first[c] + j];
-      const double mm = double(k);
-      const double v = (a2 * mm * level1[c] + b2 * sum) / (a2 * mm + b2);
-      const double shift = (v - sum) / mm;
+      const std::size_t c = cx * m1 + cy, m2 = ag.m2[c];
+      adaptive_grid_inference(level1[c], std::span<double>(leaf).subspan(first[c], m2 * m2), o.alpha);
       const double x0 = xlo + double(cx) * w1, y0 = ylo + double(cy) * h1;
       const double w2 = w1 / double(m2), h2 = h1 / double(m2);
       for (std::size_t i = 0; i < m2; ++i)
         for (std::size_t j = 0; j < m2; ++j)
           ag.leaves.push_back({x0 + double(i) * w2, x0 + double(i + 1) * w2, y0 + double(j) * h2,
-                               y0 + double(j + 1) * h2, leaf[first[c] + i * m2 + j] + shift});
+                               y0 + double(j + 1) * h2, leaf[first[c] + i * m2 + j]});
     }
   return ag;
 }

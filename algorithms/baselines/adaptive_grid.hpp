@@ -51,4 +51,14 @@ AdaptiveGrid adaptive_grid(const PointSet& points, std::span<const std::uint32_t
 // The level-1 size m1 for n points at budget eps.
 std::size_t adaptive_grid_m1(double n, double eps, const AdaptiveGridOptions& options = {});
 
+// The level-2 size m2 of a level-1 cell of noisy count `noisy` at the level-2 budget eps2:
+// ceil(sqrt(noisy eps2 / c2)), at least 1.
+std::size_t adaptive_grid_m2(double noisy, double eps2, const AdaptiveGridOptions& options = {});
+
+// Constrained inference in one level-1 cell: its noisy count `level1` (Lap(1 / (alpha eps)))
+// and its k noisy leaves (each Lap(1 / ((1 - alpha) eps))) averaged with inverse-variance weights,
+// v' = (alpha^2 k level1 + (1 - alpha)^2 S) / (alpha^2 k + (1 - alpha)^2), S the leaves' sum; the
+// leaves are shifted by (v' - S) / k each, so that they sum to v'.
+void adaptive_grid_inference(double level1, std::span<double> leaves, double alpha);
+
 }  // namespace dplab

@@ -1,6 +1,6 @@
 // baselines.dawa: DAWA (Li, Hay, Miklau, Wang, "A data- and workload-aware algorithm for range
 // queries under differential privacy", PVLDB 7(5) 2014), a baseline of workload_division §5 and
-// of DPBench.
+// of DPBench; the two stages are dawa.hpp's.
 //   Stage 1 (eps1 = ratio eps): private L1 partition of the domain into buckets (l1_partition;
 //   partition_noise chooses the noise our privacy proof needs, the default, or DPBench's, which
 //   is what workload_division compared against but is not eps1-DP; l1_partition.hpp).
@@ -11,9 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/baselines/bucket_workload.hpp"
-#include "algorithms/baselines/greedy_h.hpp"
-#include "algorithms/baselines/hierarchy.hpp"
+#include "algorithms/baselines/dawa.hpp"
 #include "algorithms/baselines/l1_partition.hpp"
 #include "algorithms/linear_queries/workload_problem.hpp"
 
@@ -62,48 +60,18 @@ class Dawa : public linear_queries::WorkloadAlgorithm {
 
   void run(TrialContext& ctx) const override {
     linear_queries::WorkloadProblem pb = linear_queries::workload_problem(ctx);
-    const std::vector<double>& x = pb.data.counts;
     const double ratio = ctx.params.real("ratio");
-    const double eps1 = ratio * pb.eps, eps2 = pb.eps - eps1;
-    const IntervalFamily family = interval_family(ctx.params.text("partition"));
-    const PartitionNoise kind = partition_noise(ctx.params.text("partition_noise"));
-
-    // Stage 1 (the dyadic candidates' costs live in this thread's scratch across trials).
-    auto& costs = ctx.scratch.get<IntervalValues>("dawa: candidate costs");
-    const Buckets b = private_l1_partition(x, family, kind, eps1, eps2, ctx.noise, &costs);
-
-    // Stage 2: the strategy's answers on the bucket totals.
-    const BucketWorkload Q = reduce_workload(pb.W(), b);
-    const GreedyHResult strategy = greedy_h(Q);
-    const Hierarchy& H = strategy.H;
-    std::vector<double> prefix(b.size() + 1, 0.0);
-    for (std::size_t k = 0; k < b.size(); ++k) {
-      double total = 0;
-      for (std::uint32_t c = b.lo(k); c < b.hi(k); ++c) total += x[c];
-      prefix[k + 1] = prefix[k] + total;
-    }
-    const std::vector<std::uint32_t> rows = strategy_rows(H);
-    std::vector<double> y(rows.size());
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      const HierarchyNode& v = H.nodes[rows[r]];
-      y[r] = v.weight * (prefix[v.hi] - prefix[v.lo]);
-    }
-    // A record moves one cell, hence one bucket, hence the answers of the nodes above it.
-    ctx.noise.laplace(y, strategy_sensitivity(H), eps2, "dawa: greedyH strategy answers");
-
-    // Least squares, then each terminal node's total spread evenly over its cells.
-    const std::vector<double> total = strategy_least_squares(H, y);
-    std::vector<double> xhat(x.size(), 0.0);
-    for (std::size_t v = 0; v < H.nodes.size(); ++v) {
-      const HierarchyNode& node = H.nodes[v];
-      if (!node.terminal || node.weight <= 0) continue;
-      const std::uint32_t lo = b.bounds[node.lo], hi = b.bounds[node.hi];
-      const double each = total[v] / (hi - lo);
-      for (std::uint32_t c = lo; c < hi; ++c) xhat[c] = each;
-    }
-    ctx.out.scalar("buckets", static_cast<double>(b.size()));
-    ctx.out.scalar("strategy_error", strategy.error);
-    linear_queries::publish_answers(ctx, pb, pb.W().answer(xhat));
+    DawaOptions o;
+    o.eps1 = ratio * pb.eps;
+    o.eps2 = pb.eps - o.eps1;
+    o.family = interval_family(ctx.params.text("partition"));
+    o.noise = partition_noise(ctx.params.text("partition_noise"));
+    // The dyadic candidates' costs live in this thread's scratch across trials.
+    o.costs = &ctx.scratch.get<IntervalValues>("dawa: candidate costs");
+    const DawaEstimate e = dawa(pb.data.counts, pb.W(), o, ctx.noise);
+    ctx.out.scalar("buckets", static_cast<double>(e.buckets));
+    ctx.out.scalar("strategy_error", e.strategy_error);
+    linear_queries::publish_answers(ctx, pb, pb.W().answer(e.xhat));
   }
 };
 

@@ -58,9 +58,13 @@ class ScaledErrorPerQuery : public Metric {
     const auto& answers = mc.out.vector("answers");
     std::vector<double> truth;
     if (const auto* w1 = mc.out.find_object<linear_queries::WorkloadOutput>("workload")) {
-      const auto* h = dynamic_cast<const Histogram*>(mc.data);
-      if (!h) throw Error(name + ": a 1-D workload on dataset '" + mc.data->name + "', which is not a 1-D histogram");
-      truth = (*w1)->W.answer(h->counts);
+      // 1-D ranges, or DPBench's 2-D rectangles (random_rect, answered by 2-D prefix sums on the
+      // row-major counts; workload_problem_2d.hpp).
+      const auto* h1 = dynamic_cast<const Histogram*>(mc.data);
+      const auto* h2 = dynamic_cast<const Histogram2D*>(mc.data);
+      if (!h1 && !h2)
+        throw Error(name + ": a linear-query workload on dataset '" + mc.data->name + "', which is not a histogram");
+      truth = (*w1)->answer(h1 ? h1->counts : h2->counts);
     } else if (const auto* w = mc.out.find_object<QueryWorkloadOutput>("workload")) {
       truth = (*w)->true_answers(*mc.data);
     } else {

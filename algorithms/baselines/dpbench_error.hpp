@@ -14,7 +14,8 @@
 // dataset the algorithm ran on (after any dpbench_sample transform: the paper measures error
 // against the sampled data x, 'TypeI', not against the population shape). They serve 1-D and
 // 2-D: a 1-D algorithm publishes `workload` as linear_queries::WorkloadOutput
-// (workload_problem.hpp); a 2-D algorithm publishes it as a QueryWorkloadOutput below.
+// (workload_problem.hpp), and so do DPBench's 2-D algorithms (workload_problem_2d.hpp: the
+// rectangles answered by 2-D prefix sums); another workload may publish a QueryWorkloadOutput.
 #pragma once
 #include <memory>
 #include <span>

@@ -17,6 +17,7 @@ std::string WorkloadShape::key() const {
     std::snprintf(buf, sizeof buf, "|variance=%.17g|draws=%u|p=%.17g", variance, draws, p);
     k += buf;
   }
+  if (kind == "random_rect") k += "|rows=" + std::to_string(rows);
   return k;
 }
 
@@ -59,6 +60,23 @@ Workload random_range(const WorkloadShape& s, Stream& stream) {
   return W;
 }
 
+// dpcomp_core's RandomRange(None, (rows, cols), m): randomQueryShapes draws the shape (height,
+// then width), placeRandomly the lower corner (row, then column).
+RectWorkload random_rect(const WorkloadShape& s, Stream& stream) {
+  RectWorkload R;
+  R.rows = s.rows;
+  R.cols = s.n / s.rows;
+  R.rects.reserve(s.queries);
+  for (std::uint32_t q = 0; q < s.queries; ++q) {
+    const auto h = static_cast<std::uint32_t>(stream.below(R.rows)) + 1;
+    const auto w = static_cast<std::uint32_t>(stream.below(R.cols)) + 1;
+    const auto r0 = static_cast<std::uint32_t>(stream.below(R.rows - h + 1));
+    const auto c0 = static_cast<std::uint32_t>(stream.below(R.cols - w + 1));
+    R.add(Rect{r0, r0 + h, c0, c0 + w});
+  }
+  return R;
+}
+
 }  // namespace
 
 GeneratedWorkload generate_workload(const WorkloadShape& shape, Stream& stream) {
@@ -69,8 +87,14 @@ GeneratedWorkload generate_workload(const WorkloadShape& shape, Stream& stream) 
     g.W = hot_normal(shape, stream, g.hot);
   } else if (shape.kind == "random_range") {
     g.W = random_range(shape, stream);
+  } else if (shape.kind == "random_rect") {
+    if (shape.rows == 0 || shape.n % shape.rows != 0)
+      throw Error("random_rect workload: the domain of " + std::to_string(shape.n) + " cells is not " +
+                  std::to_string(shape.rows) + " rows of whole columns (a 2-D histogram is needed)");
+    g.rects = random_rect(shape, stream);
+    g.W = g.rects.to_runs();
   } else {
-    throw Error("unknown workload kind '" + shape.kind + "' (allowed: hot_normal, random_range)");
+    throw Error("unknown workload kind '" + shape.kind + "' (allowed: hot_normal, random_range, random_rect)");
   }
   g.sensitivity = g.W.sensitivity();
   return g;

@@ -12,14 +12,16 @@
 #include <cstdint>
 #include <string>
 
+#include "algorithms/linear_queries/rect_workload.hpp"
 #include "algorithms/linear_queries/workload.hpp"
 #include "core/rng.hpp"
 
 namespace dplab::linear_queries {
 
 struct WorkloadShape {
-  std::string kind = "hot_normal";  // hot_normal | random_range
+  std::string kind = "hot_normal";  // hot_normal | random_range | random_rect
   std::uint32_t n = 4096;           // domain size
+  std::uint32_t rows = 0;           // random_rect: rows of the 2-D domain (n / rows columns)
   std::uint32_t queries = 2000;     // m
   double variance = 10;             // hot_normal: variance of the normal law around c
   std::uint32_t draws = 10;         // hot_normal: normal draws per query
@@ -30,9 +32,15 @@ struct WorkloadShape {
 };
 
 struct GeneratedWorkload {
-  Workload W;
+  Workload W;                     // the queries as runs over the (flattened) domain
+  RectWorkload rects;             // random_rect: the same queries as rectangles; empty otherwise
   std::uint32_t hot = 0;          // the hot cell (hot_normal only)
   std::uint32_t sensitivity = 0;  // Delta_W
+
+  // W x: by 2-D prefix sums for rectangles (O(n + m)), else by the runs' prefix sums.
+  std::vector<double> answer(std::span<const double> x) const {
+    return rects.queries() ? rects.answer(x) : W.answer(x);
+  }
 };
 
 GeneratedWorkload generate_workload(const WorkloadShape& shape, Stream& stream);

@@ -60,12 +60,17 @@ void WorkloadAlgorithm::prepare(const Params& params, const Dataset* data, const
 }
 
 void publish_answers(TrialContext& ctx, const WorkloadProblem& pb, std::vector<double> answers) {
-  if (answers.size() != pb.W().queries())
+  publish_answers(ctx, pb.workload, std::move(answers));
+}
+
+void publish_answers(TrialContext& ctx, const std::shared_ptr<const GeneratedWorkload>& workload,
+                     std::vector<double> answers) {
+  if (answers.size() != workload->W.queries())
     throw Error("publish_answers: " + std::to_string(answers.size()) + " answers for " +
-                std::to_string(pb.W().queries()) + " queries");
+                std::to_string(workload->W.queries()) + " queries");
   ctx.out.vector("answers", std::move(answers));
-  ctx.out.object("workload", pb.workload);
-  ctx.out.scalar("sensitivity", pb.workload->sensitivity);
+  ctx.out.object("workload", workload);
+  ctx.out.scalar("sensitivity", workload->sensitivity);
 }
 
 }  // namespace dplab::linear_queries

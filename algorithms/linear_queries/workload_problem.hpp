@@ -45,6 +45,8 @@ class WorkloadAlgorithm : public Algorithm {
 
 // Stores the noisy answers, the workload (an object for the metric) and Delta_W.
 void publish_answers(TrialContext& ctx, const WorkloadProblem& pb, std::vector<double> answers);
+void publish_answers(TrialContext& ctx, const std::shared_ptr<const GeneratedWorkload>& workload,
+                     std::vector<double> answers);
 
 // The workload object an algorithm published: what metrics read.
 using WorkloadOutput = std::shared_ptr<const GeneratedWorkload>;

@@ -45,6 +45,33 @@ std::vector<NeighbourPair> histogram_pairs(const PairShape& s) {
   return out;
 }
 
+// 2-D histograms (side x side, row-major): each cell +1 on three bases, the 2-D twins of the
+// 1-D ones: a checkerboard (empty cells between occupied ones along both axes), all zero, all
+// five. The grid and tree algorithms cut the domain where the counts say; a record added in a
+// corner, an edge or the middle moves every cut that contains it.
+std::vector<NeighbourPair> histogram2d_pairs(const PairShape& s) {
+  const std::size_t side = s.size ? s.size : 4;
+  std::vector<double> checker(side * side);
+  for (std::size_t r = 0; r < side; ++r)
+    for (std::size_t c = 0; c < side; ++c) checker[r * side + c] = (r + c) % 2 == 0 ? 1 : 0;
+  const std::vector<std::pair<std::string, std::vector<double>>> bases = {
+      {"checkerboard", checker}, {"zero", std::vector<double>(side * side, 0.0)},
+      {"all five", std::vector<double>(side * side, 5.0)}};
+  std::vector<NeighbourPair> out;
+  for (const auto& [name, base] : bases)
+    for (std::size_t cell = 0; cell < side * side; ++cell) {
+      Histogram2D a, b;
+      a.rows = b.rows = a.cols = b.cols = side;
+      a.counts = base;
+      b.counts = base;
+      b.counts[cell] += 1;
+      out.push_back({std::to_string(side) + " x " + std::to_string(side) + " " + name + " x, x' with cell (" +
+                         std::to_string(cell / side) + ", " + std::to_string(cell % side) + ") +1",
+                     named(std::move(a), "audit x"), named(std::move(b), "audit x'")});
+    }
+  return out;
+}
+
 // Transactions over a universe of 6 items: small fixed records; records added that hold every
 // item (the most any record moves an itemset count vector), a single item or two, and each base
 // record removed.
@@ -196,6 +223,7 @@ std::vector<NeighbourPair> network_pairs(const PairShape& s) {
 
 [[maybe_unused]] const bool registered = [] {
   register_pair_generator(DatasetKind::Histogram, histogram_pairs);
+  register_pair_generator(DatasetKind::Histogram2D, histogram2d_pairs);
   register_pair_generator(DatasetKind::Points, point_pairs);  // neighbours_points.cpp
   register_pair_generator(DatasetKind::Transactions, transaction_pairs);
   register_pair_generator(DatasetKind::BagOfWords, bag_pairs);

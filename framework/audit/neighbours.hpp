@@ -4,6 +4,8 @@
 //   histogram        each cell +1 (one record added), on three base histograms: alternating
 //                    1, 0, 1, ... (an empty cell between occupied ones: DAWA's partition),
 //                    all zero, all five; 3 n pairs
+//   2-D histogram    the same on a side x side grid (size = side, default 4): each cell +1 on
+//                    a checkerboard, all zero, all five; 3 side^2 pairs
 //   points           one point added at several positions of the algorithm's box [lo, hi]^d
 //                    (two corners, a mixed corner, an axis end, the centre, a copy of a point)
 //                    to points in the box's central half, one of them removed, and four

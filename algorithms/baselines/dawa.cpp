@@ -1,0 +1,49 @@
+#include "algorithms/baselines/dawa.hpp"
+
+#include "algorithms/baselines/bucket_workload.hpp"
+#include "algorithms/baselines/greedy_h.hpp"
+#include "algorithms/baselines/hierarchy.hpp"
+
+namespace dplab::baselines {
+
+DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, const DawaOptions& o,
+                  Mechanisms& noise) {
+  // Stage 1.
+  const Buckets b = private_l1_partition(x, o.family, o.noise, o.eps1, o.eps2, noise, o.costs);
+
+  // Stage 2: the strategy's answers on the bucket totals.
+  const BucketWorkload Q = reduce_workload(W, b);
+  const GreedyHResult strategy = greedy_h(Q);
+  const Hierarchy& H = strategy.H;
+  std::vector<double> prefix(b.size() + 1, 0.0);
+  for (std::size_t k = 0; k < b.size(); ++k) {
+    double total = 0;
+    for (std::uint32_t c = b.lo(k); c < b.hi(k); ++c) total += x[c];
+    prefix[k + 1] = prefix[k] + total;
+  }
+  const std::vector<std::uint32_t> rows = strategy_rows(H);
+  std::vector<double> y(rows.size());
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const HierarchyNode& v = H.nodes[rows[r]];
+    y[r] = v.weight * (prefix[v.hi] - prefix[v.lo]);
+  }
+  // A record moves one cell, hence one bucket, hence the answers of the nodes above it.
+  noise.laplace(y, strategy_sensitivity(H), o.eps2, "dawa: greedyH strategy answers");
+
+  // Least squares, then each terminal node's total spread evenly over its cells.
+  const std::vector<double> total = strategy_least_squares(H, y);
+  DawaEstimate e;
+  e.xhat.assign(x.size(), 0.0);
+  for (std::size_t v = 0; v < H.nodes.size(); ++v) {
+    const HierarchyNode& node = H.nodes[v];
+    if (!node.terminal || node.weight <= 0) continue;
+    const std::uint32_t lo = b.bounds[node.lo], hi = b.bounds[node.hi];
+    const double each = total[v] / (hi - lo);
+    for (std::uint32_t c = lo; c < hi; ++c) e.xhat[c] = each;
+  }
+  e.buckets = b.size();
+  e.strategy_error = strategy.error;
+  return e;
+}
+
+}  // namespace dplab::baselines

@@ -1,0 +1,36 @@
+// DAWA's two stages on a 1-D vector (Li, Hay, Miklau, Wang, PVLDB 7(5) 2014), shared by the 1-D
+// plugin (baselines.dawa, dawa_algorithm.cpp) and the 2-D one (baselines.dawa_2d, on the Hilbert
+// order of the cells):
+//   Stage 1 (eps1): private L1 partition of [0, n) into buckets (l1_partition.hpp).
+//   Stage 2 (eps2): the workload mapped onto the buckets (bucket_workload.hpp), a hierarchical
+//   strategy chosen for it by greedyH (greedy_h.hpp), Laplace noise of scale Delta_A / eps2 on
+//   its answers, least squares (hierarchy.hpp), each terminal node's total spread evenly over its
+//   cells.
+#pragma once
+#include <span>
+#include <vector>
+
+#include "algorithms/baselines/l1_partition.hpp"
+#include "algorithms/linear_queries/workload.hpp"
+#include "framework/mechanisms.hpp"
+
+namespace dplab::baselines {
+
+struct DawaOptions {
+  double eps1 = 0, eps2 = 0;  // the two stages' budgets
+  IntervalFamily family = IntervalFamily::All;
+  PartitionNoise noise = PartitionNoise::Provable;
+  IntervalValues* costs = nullptr;  // scratch for the dyadic candidates' costs (optional)
+};
+
+struct DawaEstimate {
+  std::vector<double> xhat;   // the estimate of x
+  std::size_t buckets = 0;    // of the private partition
+  double strategy_error = 0;  // trace(Q (A^T A)^+ Q^T) of greedyH's strategy
+};
+
+// DAWA on x (length W.n) for workload W: eps1 + eps2 charged to `noise`.
+DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, const DawaOptions& options,
+                  Mechanisms& noise);
+
+}  // namespace dplab::baselines
