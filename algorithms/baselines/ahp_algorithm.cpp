@@ -55,9 +55,7 @@ class AHP : public linear_queries::WorkloadAlgorithm {
       const double avg = totals[c] / static_cast<double>(clusters[c].second - clusters[c].first);
       for (std::size_t k = clusters[c].first; k < clusters[c].second; ++k) estimate[order[k]] = avg;
     }
-    std::vector<double> prefix, answers;
-    pb.W().answer(estimate, prefix, answers);
-    linear_queries::publish_answers(ctx, pb, std::move(answers));
+    linear_queries::publish_estimate(ctx, pb, std::move(estimate));
   }
 };
 

@@ -54,10 +54,8 @@ class EFPA : public linear_queries::WorkloadAlgorithm {
     std::span<double> head(c.data(), K);
     ctx.noise.laplace(head, std::sqrt(static_cast<double>(K)), eps2, "efpa: the kept coefficients");
     std::fill(c.begin() + static_cast<std::ptrdiff_t>(K), c.end(), 0.0);
-    const std::vector<double> estimate = real_fourier_inverse(c);
-    std::vector<double> prefix, answers;
-    pb.W().answer(estimate, prefix, answers);
-    linear_queries::publish_answers(ctx, pb, std::move(answers));
+    std::vector<double> estimate = real_fourier_inverse(c);
+    linear_queries::publish_estimate(ctx, pb, std::move(estimate));
   }
 };
 

@@ -49,10 +49,8 @@ class Hierarchical : public linear_queries::WorkloadAlgorithm {
       measured = measured.subspan(1);
     }
     ctx.noise.laplace(measured, static_cast<double>(root ? h + 1 : h), pb.eps, "hierarchical: the tree's measured nodes");
-    const std::vector<double> estimate = tree_inference(y, b, h, x.size(), root);
-    std::vector<double> prefix, answers;
-    pb.W().answer(estimate, prefix, answers);
-    linear_queries::publish_answers(ctx, pb, std::move(answers));
+    std::vector<double> estimate = tree_inference(y, b, h, x.size(), root);
+    linear_queries::publish_estimate(ctx, pb, std::move(estimate));
   }
 
  private:

@@ -33,9 +33,7 @@ class Privelet : public linear_queries::WorkloadAlgorithm {
     ctx.noise.laplace(y, static_cast<double>(m + 1), pb.eps, "privelet: every Haar coefficient");
     std::vector<double> estimate = haar_inverse(y);
     estimate.resize(x.size());
-    std::vector<double> prefix, answers;
-    pb.W().answer(estimate, prefix, answers);
-    linear_queries::publish_answers(ctx, pb, std::move(answers));
+    linear_queries::publish_estimate(ctx, pb, std::move(estimate));
   }
 };
 

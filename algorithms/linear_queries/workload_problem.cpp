@@ -1,5 +1,6 @@
 #include "algorithms/linear_queries/workload_problem.hpp"
 
+#include <cmath>
 #include <string>
 
 #include "algorithms/linear_queries/trial_workload.hpp"
@@ -71,6 +72,18 @@ void publish_answers(TrialContext& ctx, const std::shared_ptr<const GeneratedWor
   ctx.out.vector("answers", std::move(answers));
   ctx.out.object("workload", workload);
   ctx.out.scalar("sensitivity", workload->sensitivity);
+}
+
+void snap_estimate(std::span<double> xhat) {
+  constexpr double scale = double(1 << kSnapBits);
+  for (double& v : xhat) v = std::nearbyint(v * scale) / scale;
+}
+
+void publish_estimate(TrialContext& ctx, const WorkloadProblem& pb, std::vector<double> xhat) {
+  snap_estimate(xhat);
+  std::vector<double> prefix, answers;
+  pb.W().answer(xhat, prefix, answers);
+  publish_answers(ctx, pb, std::move(answers));
 }
 
 }  // namespace dplab::linear_queries

@@ -56,9 +56,8 @@ void Workload2DAlgorithm::prepare(const Params& params, const Dataset* data, con
 void publish_estimate_2d(TrialContext& ctx, const Workload2DProblem& pb, std::span<const double> xhat) {
   auto& snapped = ctx.scratch.get<std::vector<double>>("2-D workload: snapped estimate");
   auto& P = ctx.scratch.get<std::vector<double>>("2-D workload: prefix sums");
-  constexpr double scale = double(1 << kSnapBits);
-  snapped.resize(xhat.size());
-  for (std::size_t i = 0; i < xhat.size(); ++i) snapped[i] = std::nearbyint(xhat[i] * scale) / scale;
+  snapped.assign(xhat.begin(), xhat.end());
+  snap_estimate(snapped);
   std::vector<double> answers;
   pb.W().answer(snapped, P, answers);
   publish_answers(ctx, pb.workload, std::move(answers));

@@ -46,18 +46,9 @@ class Workload2DAlgorithm : public Algorithm {
 };
 
 // Publishes W xhat (xhat: an estimate of x, rows x cols row-major), by 2-D prefix sums of xhat
-// snapped to multiples of 2^-kSnapBits, so that every sum is exact in double precision.
-//
-// Why snap: the grid and tree algorithms spread a noisy count evenly over many cells, and
-// rectangles of equal area in such a region have equal answers in exact arithmetic but, summed
-// in floating point, answers whose last bits depend on the last bits of the noisy count. With
-// the default (floating-point) Laplace sampler those bits tell neighbours apart (Mironov, CCS
-// 2012): `dplab audit baselines.uniform_2d` found eps_hat 8.1 at eps 1 through the argmax of the
-// answers (which of the tied rectangles rounding made largest), while secure noise passed.
-// Snapped values are multiples of 2^-10 and the sums exact while |partial sums| < 2^43 (8.8e12,
-// far above DPBench's largest scale, 1e8), so tied rectangles stay tied on both sides; the snap
-// moves a cell by at most 2^-11, far below the Laplace noise of any eps DPBench uses.
-inline constexpr int kSnapBits = 10;
+// snapped to multiples of 2^-kSnapBits (snap_estimate, workload_problem.hpp, says why), so that
+// every sum is exact in double precision: the audit of baselines.uniform_2d found eps_hat 8.1 at
+// eps 1 without it, through the argmax of tied rectangles' answers.
 void publish_estimate_2d(TrialContext& ctx, const Workload2DProblem& pb, std::span<const double> xhat);
 
 }  // namespace dplab::linear_queries
