@@ -91,6 +91,9 @@ int audit(const std::vector<std::string>& args) {
       ("all", "the default audit of every auditable algorithm and every known violation, one line each; exit 1 "
               "when a verdict differs from the expected one")
       ("markdown", po::value<std::string>(), "--all: also write the results as a markdown table to this file")
+      ("only", po::value<std::vector<std::string>>()->composing(),
+       "--all: only the audits whose label starts with this (repeatable); with --markdown, the file's other rows are "
+       "kept (it must have been written with the same --seconds, --threads, --seed and --confidence)")
       ("param", po::value<std::vector<std::string>>()->composing(), "an algorithm parameter, key=value (others default)")
       ("point", po::value<std::size_t>(), "SPEC.yaml: the sweep point to audit, by index (0-based, as dplab run --point)")
       ("where", po::value<std::vector<std::string>>()->composing(),
@@ -138,8 +141,8 @@ int audit(const std::vector<std::string>& args) {
     std::cerr << "dplab audit: --all audits every algorithm; give no name with it\n";
     return 2;
   }
-  if (!every && vm.count("markdown")) {
-    std::cerr << "dplab audit: --markdown goes with --all\n";
+  if (!every && (vm.count("markdown") || vm.count("only"))) {
+    std::cerr << "dplab audit: --markdown and --only go with --all\n";
     return 2;
   }
   if (!every && !vm.count("name")) {
@@ -191,7 +194,8 @@ int audit(const std::vector<std::string>& args) {
       return 2;
     }
     try {
-      return audit_all(o, vm.count("markdown") ? vm["markdown"].as<std::string>() : "");
+      return audit_all(o, vm.count("markdown") ? vm["markdown"].as<std::string>() : "",
+                       vm.count("only") ? vm["only"].as<std::vector<std::string>>() : std::vector<std::string>{});
     } catch (const Error& e) {
       std::cerr << "dplab audit: " << e.what() << "\n";
       return 2;
