@@ -234,6 +234,20 @@ TEST_CASE("EFPA at a huge eps keeps every coefficient and answers almost exactly
   for (std::size_t i = 0; i < a.truth.size(); ++i) CHECK(a.noisy[i] == doctest::Approx(a.truth[i]).epsilon(1e-5));
 }
 
+// The as-run variant rebuilds scipy's unnormalised coefficients from the orthonormal ones and
+// back: at a huge eps every coefficient is kept with negligible noise, so the answers are the
+// true ones, for even n (a last real coefficient X_{n/2}) and odd n (pairs only).
+TEST_CASE("EFPA as DPBench runs it (variant dpbench) at a huge eps answers almost exactly, even and odd n") {
+  for (std::size_t n : {64, 63}) {
+    CAPTURE(n);
+    const Histogram h = ramp(n);
+    Params p = range_params(1e9, 50);
+    p.set("variant", std::string("dpbench"));
+    const Answers a = answers_of("baselines.efpa", h, p, 0);
+    for (std::size_t i = 0; i < a.truth.size(); ++i) CHECK(a.noisy[i] == doctest::Approx(a.truth[i]).epsilon(1e-5));
+  }
+}
+
 TEST_CASE("MWEM*: DPBench's table of T against scale x eps") {
   CHECK(mwem_star_rounds(0) == 2);
   CHECK(mwem_star_rounds(10) == 2);
