@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace dplab::baselines {
 
@@ -69,6 +70,41 @@ std::vector<std::pair<std::size_t, std::size_t>> ahp_clusters(std::span<const do
   }
   clusters.emplace_back(i, v.size());
   return clusters;
+}
+
+std::vector<double> ahp_estimate(std::span<const double> x, double eps, double ratio, double eta, Mechanisms& noise) {
+  const double eps1 = eps * ratio, eps2 = eps - eps1;
+  std::vector<double> noisy(x.begin(), x.end());
+  noise.laplace(noisy, 1.0, eps1, "ahp: noisy histogram (eps1)");
+  ahp_threshold(noisy, eta, eps1);
+  // Sort positions by noisy value (ties by position: a choice that depends on x~ alone).
+  std::vector<std::size_t> order(x.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return noisy[a] < noisy[b]; });
+  std::vector<double> sorted(x.size());
+  for (std::size_t k = 0; k < order.size(); ++k) sorted[k] = noisy[order[k]];
+  const auto clusters = ahp_clusters(sorted, eps2);
+  // One Laplace(1/eps2) per cluster total: the clusters partition the cells, so the vector of
+  // totals has L1 sensitivity 1.
+  std::vector<double> totals(clusters.size(), 0.0);
+  for (std::size_t c = 0; c < clusters.size(); ++c)
+    for (std::size_t k = clusters[c].first; k < clusters[c].second; ++k) totals[c] += x[order[k]];
+  noise.laplace(totals, 1.0, eps2, "ahp: cluster totals (eps2)");
+  std::vector<double> estimate(x.size());
+  for (std::size_t c = 0; c < clusters.size(); ++c) {
+    const double avg = totals[c] / static_cast<double>(clusters[c].second - clusters[c].first);
+    for (std::size_t k = clusters[c].first; k < clusters[c].second; ++k) estimate[order[k]] = avg;
+  }
+  return estimate;
+}
+
+void describe_ahp(AlgorithmInfo& i) {
+  i.params.push_back(ParamSpec::real("ratio", 0.85, "share of eps for the noisy histogram that shapes the clusters "
+                                                    "(DPBench's default)").above(0).below(1));
+  i.params.push_back(ParamSpec::real("eta", 0.35, "threshold factor: noisy counts <= eta ln(n) / eps1 become 0 "
+                                                  "(DPBench's default)").at_least(0));
+  i.privacy = PrivacyStatus::dp("Laplace(1/eps1) on every count (sensitivity 1) decides the clusters; Laplace(1/eps2) "
+                                "on the clusters' totals (disjoint cells: sensitivity 1); eps1 + eps2 = eps");
 }
 
 }  // namespace dplab::baselines
