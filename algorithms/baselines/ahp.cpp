@@ -17,13 +17,16 @@ namespace {
 // Prefix sums of v and of its squares: the error of any run in O(1).
 struct RunErrors {
   std::vector<double> P, Q;
-  double noise;  // 2 / eps2^2
+  double noise;        // 2 / eps2^2
+  std::size_t zeros;   // v[0 .. zeros) are exactly 0 (the thresholded cells, sorted first)
   RunErrors(std::span<const double> v, double eps2) : P(v.size() + 1, 0.0), Q(v.size() + 1, 0.0) {
     for (std::size_t k = 0; k < v.size(); ++k) {
       P[k + 1] = P[k] + v[k];
       Q[k + 1] = Q[k] + v[k] * v[k];
     }
     noise = 2.0 / (eps2 * eps2);
+    zeros = 0;
+    while (zeros < v.size() && v[zeros] == 0) ++zeros;
   }
   // err(a, b) for the run v[a..b] (inclusive): squared error around its mean + noise / length.
   double err(std::size_t a, std::size_t b) const {
@@ -36,7 +39,18 @@ struct RunErrors {
     const double rest = static_cast<double>(n - j + 1);
     const double bound = noise / (rest * rest);
     double last1 = 0, last2 = noise, best = noise;  // l = j: the value is its own mean
-    for (std::size_t l = j + 1; l < n; ++l) {
+    std::size_t l = j + 1;
+    if (j + 1 < zeros) {
+      // Inside the leading zeros the scan's arithmetic is exact: the mean is 0, so e1 = 0, and e2
+      // falls with l while staying above bound (l - j + 1 <= n - j), so the loop neither stops nor
+      // keeps anything but its last e2. Its state at l = zeros - 1, taken at once (the same
+      // doubles the scan computes: thresholded 2-D histograms have ~10^4-10^5 leading zeros,
+      // whose scan was quadratic).
+      const double len = static_cast<double>(zeros - j);
+      last2 = best = noise / (len * len);
+      l = zeros;
+    }
+    for (; l < n; ++l) {
       const double len = static_cast<double>(l - j + 1), c = (P[l + 1] - P[j]) / len;
       const double e1 = (v[j] - c) * (v[j] - c), e2 = noise / (len * len);
       // Growing the cluster further adds at least e1 - last1 to the first term and can take at
