@@ -14,6 +14,9 @@
 #include <utility>
 #include <vector>
 
+#include "framework/mechanisms.hpp"
+#include "framework/registry.hpp"
+
 namespace dplab::baselines {
 
 // Step 3: values <= eta ln(n) / eps1 set to 0 (n = v.size()).
@@ -29,5 +32,14 @@ void ahp_threshold(std::vector<double>& v, double eta, double eps1);
 // stopped when the squared-error term grows by at least what the noise term can still shrink
 // (the paper's early termination; bound = 2 / (eps2^2 (n - j + 1)^2) in DPBench's indexing).
 std::vector<std::pair<std::size_t, std::size_t>> ahp_clusters(std::span<const double> v, double eps2);
+
+// Steps 1-5 on the counts x (a histogram of any shape, flattened: DPBench's ahpND_engine runs the
+// 1-D AHP on the row-major reshape of a 2-D histogram): AHP's estimate of x, every noise drawn
+// through `noise` (eps1 = ratio eps, then eps - eps1).
+std::vector<double> ahp_estimate(std::span<const double> x, double eps, double ratio, double eta, Mechanisms& noise);
+
+// AHP's parameters (ratio, eta: DPBench's defaults 0.85, 0.35) and privacy status, shared by the
+// 1-D and 2-D plugins.
+void describe_ahp(AlgorithmInfo& i);
 
 }  // namespace dplab::baselines

@@ -41,6 +41,9 @@ void HierarchyPass::plan(Depth& D) {
     while (a > 0 && D.lo[a - 1] >= j) --a;
     first_from[j] = static_cast<std::uint32_t>(a);
   }
+  // At most a head and a tail piece a segment: reserved at once, the vector is never copied as it
+  // grows (only the pages written are touched).
+  D.pieces.reserve(2 * Q_.segments.size());
   for (std::size_t i = 0; i < Q_.queries(); ++i) {
     const auto q = static_cast<std::uint32_t>(i);
     for (const Segment& s : Q_.row(i)) {
@@ -64,8 +67,9 @@ void HierarchyPass::plan(Depth& D) {
       }
     }
   }
-  // The (query, node) groups of one piece become singles; the others stay pieces.
-  std::vector<Piece> multi;
+  // The (query, node) groups of one piece become singles; the others stay pieces, moved down in
+  // place (the kept pieces never overtake the ones still to read: no second copy of them all).
+  std::size_t kept = 0;
   for (std::size_t b = 0; b < D.pieces.size();) {
     std::size_t e = b + 1;
     while (e < D.pieces.size() && D.pieces[e].query == D.pieces[b].query && D.pieces[e].node == D.pieces[b].node) ++e;
@@ -76,12 +80,11 @@ void HierarchyPass::plan(Depth& D) {
       D.single_query.push_back(p.query);
       D.single_coef.push_back(p.coef);
     } else {
-      multi.insert(multi.end(), D.pieces.begin() + static_cast<std::ptrdiff_t>(b),
-                   D.pieces.begin() + static_cast<std::ptrdiff_t>(e));
+      for (std::size_t k = b; k < e; ++k) D.pieces[kept++] = D.pieces[k];
     }
     b = e;
   }
-  D.pieces = std::move(multi);
+  D.pieces.resize(kept);
   // Singles by node, so that a pass sums each node's in registers (the root's are all of them).
   std::vector<std::size_t> order(D.singles.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;

@@ -19,7 +19,6 @@
 // The tree and the mean consistency are tree_2d.hpp's. Padding: dpcomp_core pads to 2^ceil(log2(floor(sqrt(rows cols)))), which fails when one side
 // is longer than that; here l is the least power of two >= both sides (the same l on square
 // domains, such as DPBench's 256 x 256 datasets).
-#include <cmath>
 #include <vector>
 
 #include "algorithms/baselines/tree_2d.hpp"
@@ -27,12 +26,6 @@
 
 namespace dplab::baselines {
 namespace {
-
-// The budget of the nodes of height k in a tree of height h (Cormode et al.'s geometric split).
-double level_eps(double eps, int h, int k) {
-  const double r = std::cbrt(2.0);
-  return std::pow(2.0, (h - k) / 3.0) * eps * (r - 1) / (std::pow(2.0, (h + 1) / 3.0) - 1);
-}
 
 class QuadTree : public linear_queries::Workload2DAlgorithm {
  public:
@@ -51,11 +44,11 @@ class QuadTree : public linear_queries::Workload2DAlgorithm {
     const linear_queries::Workload2DProblem pb = linear_queries::workload_problem_2d(ctx);
     Tree2D t = build_tree_2d(pb.data.counts, pb.rows(), pb.cols(), 2);
     const int h = t.h;
-    for (int k = 0; k <= h; ++k) ctx.noise.laplace(t.level[k], 1.0, level_eps(pb.eps, h, k), "quadtree: one level");
+    for (int k = 0; k <= h; ++k) ctx.noise.laplace(t.level[k], 1.0, geometric_level_eps(pb.eps, h, k), "quadtree: one level");
 
     // Weighted averaging, bottom up (the leaves keep their noisy counts).
     weighted_averaging(t, h, [&](int k) {
-      const double ek = level_eps(pb.eps, h, k), ec = level_eps(pb.eps, h, k - 1);
+      const double ek = geometric_level_eps(pb.eps, h, k), ec = geometric_level_eps(pb.eps, h, k - 1);
       return 4 * ek * ek / (4 * ek * ek + ec * ec);
     });
     mean_consistency(t, h);  // the root keeps its count

@@ -81,6 +81,10 @@ std::vector<double> tree_leaves(const Tree2D& t, std::uint32_t rows, std::uint32
 
 namespace dplab::baselines {
 
+double geometric_level_eps(double eps, int h, int k) {
+  return std::pow(2.0, (h - k) / 3.0) * eps * (std::cbrt(2.0) - 1) / (std::pow(2.0, (h + 1) / 3.0) - 1);
+}
+
 int tree_height(std::uint64_t n, std::uint64_t b) {
   int h = 0;
   for (std::uint64_t p = 1; p < n; p *= b) ++h;

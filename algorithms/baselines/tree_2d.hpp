@@ -45,6 +45,11 @@ void mean_consistency(Tree2D& t, int top);
 // The leaves' counts with the padding cropped off: the estimate of x.
 std::vector<double> tree_leaves(const Tree2D& t, std::uint32_t rows, std::uint32_t cols);
 
+// Cormode et al.'s (2012 §4.2) geometric budget: the nodes of height k (leaves 0) of a tree of
+// height h get 2^((h - k)/3) eps (2^(1/3) - 1) / (2^((h + 1)/3) - 1), so the root gets the least,
+// the leaves the most, and the h + 1 levels sum to eps.
+double geometric_level_eps(double eps, int h, int k);
+
 // The least h with b^h >= n (the height of a b-ary tree over n cells a side).
 int tree_height(std::uint64_t n, std::uint64_t b);
 
