@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -128,6 +129,10 @@ std::string markdown_table(const std::vector<std::string>& lines, const audit::A
 
 int audit_all(const audit::AuditOptions& base, const std::string& markdown_path, const std::vector<std::string>& only) {
   std::vector<Row> all = rows();
+  if (!only.empty() && std::none_of(all.begin(), all.end(), [&](const Row& r) {
+        return selected(audit::audit_label(r.algorithm, r.params), only);
+      }))
+    throw Error("--only " + only.front() + (only.size() > 1 ? " ..." : "") + ": no audit's label starts with it");
   std::map<std::string, std::string> kept;  // --only: the other rows, as the table has them
   if (!only.empty() && !markdown_path.empty()) kept = existing_rows(markdown_path, base);
   std::vector<std::string> lines;
@@ -175,7 +180,6 @@ int audit_all(const audit::AuditOptions& base, const std::string& markdown_path,
     std::filesystem::rename(tmp, markdown_path);
     std::cout << "wrote " << markdown_path << "\n";
   }
-  if (audited == 0) throw Error("--only " + only.front() + (only.size() > 1 ? " ..." : "") + ": no audit's label starts with it");
   std::cout << audited - unexpected << " of " << audited << " audits gave the expected verdict\n";
   if (!markdown_path.empty() && !missing.empty()) {
     std::cout << missing.size() << " audits have no row in " << markdown_path << " (first: " << missing.front()
