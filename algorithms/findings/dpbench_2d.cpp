@@ -1,8 +1,9 @@
-// Privacy findings of the DPBench study (Hay et al., SIGMOD 2016) in the algorithms as DPBench's
-// code (dpcomp-org/dpcomp_core) runs them; framework/findings.hpp.
+// Privacy findings of DPBench's 2-D algorithms as its code (dpcomp-org/dpcomp_core) runs them
+// (Hay et al., SIGMOD 2016); framework/findings.hpp. A file of its own beside the 1-D ones
+// (findings/dpbench.cpp), the same paper prefix.
 #include "framework/findings.hpp"
 
-DPLAB_FINDINGS(dpbench,
+DPLAB_FINDINGS(dpbench_2d,
                {{
                    .id = "dpbench.hybridtree_data_bounds",
                    .title = "HybridTree as DPBench runs it takes the data's bounding box as its root and does not split "
