@@ -10,6 +10,7 @@ const std::vector<KnownFinding>& known_findings() {
       {"budget_series.dp_kmeans_paper_sums", {}, "canary: the paper's sensitivity-1 k-means sums (loss up to (d + 1) eps / 2)"},
       {"baselines.dawa", {"partition_noise=reference"}, "DPBench's DAWA partition noise is not eps1-DP (algorithms/baselines/l1_partition.hpp)"},
       {"baselines.mwem", {}, "MWEM takes the total count N as public: add/remove-one neighbours are told apart"},
+      {"baselines.hybridtree", {"structure=reference"}, "DPBench's HybridTree roots at the data's bounding box and leaves empty nodes unsplit (dpbench.hybridtree_data_bounds)"},
       {"lu_thesis.convergent_kmeans", {"zone=prior"}, "Algorithm 7.1 with the Prior zone (lu_thesis chapter 7 findings)"},
       {"lu_thesis.convergent_kmeans", {"zone=posterior"}, "Algorithm 7.1 with the Posterior zone (lu_thesis chapter 7 findings)"},
       {"lu_thesis.path_publishing", {"dp_edges=true"}, "Algorithm 6.2 alone: a non-path edge is fixed under N and drawn under N' (lu_thesis chapter 6)"},
