@@ -4,12 +4,20 @@ plans on a histogram file for TRIALS trials and prints one CSV line per trial:
 impl,alg,dataset,trial,scaled_l2_error,run_s
 
 Usage: dpbench_ektelo.py --ektelo DIR ALG FILE EPS TRIALS [SEED0]
-  ALG   identity | uniform | h2 | hb | privelet | ahp | dawa | mwem
-  FILE  one count per line (the cross-check writes the sampled datasets)
+  ALG   1-D: identity | uniform | h2 | hb | privelet | ahp | dawa | mwem
+        2-D: identity_2d | uniform_2d | privelet_2d | hb_2d | quadtree | ugrid | agrid | ahp_2d |
+             dawa_2d | mwem_2d (dplab's names; ektelo's plans on the 2-D domain)
+  FILE  one count per line, or for 2-D one row of counts per line (the cross-check writes the
+        sampled datasets)
 The error is DPBench's scaled average per-query L2 error, ||W x - W x_hat||_2 / (scale * q), on a
 fresh RandomRange workload of 2,000 queries per trial (ektelo's workload.RandomRange). Settings as
 DPBench: AHP eta 0.35, ratio 0.85; DAWA ratio 0.25 with the exact L1 partition; MWEM ratio 0.5, 10 rounds, 100 update passes,
-the true scale as data_scale (what DPBench ran). Only ektelo code is called; nothing is copied.
+the true scale as data_scale (what DPBench ran). 2-D: RandomRange over the rows x cols domain
+(random rectangles, dplab's random_rect); DAWA on the Hilbert order with the dyadic partition
+(approx) as DPBench's 2-D; UGrid and AGrid with the true scale as data_scale (DPBench's and
+ektelo's; dplab's spend 5% of eps on a noisy scale); QuadTree answered by least squares (ektelo's
+plan; DPBench's and dplab's post-process by weighted averaging and mean consistency).
+Only ektelo code is called; nothing is copied.
 """
 import os, sys, time, types
 
@@ -25,18 +33,31 @@ sys.path.insert(0, EK)
 # Extensions these plans never use (as ../shared/peers/run_ektelo.py does); AHP's Cython extension
 # is used by ahp only (dpbench_ektelo.sh builds it in the private copy).
 stubs = ["ektelo.algorithm.privBayes", "ektelo.algorithm.privBayes.privBayesSelect", "networkx", "pandas"]
-if args[0] != "ahp":
+if args[0] not in ("ahp", "ahp_2d"):
     stubs += ["ektelo.algorithm.ahp", "ektelo.algorithm.ahp.ahp_fast"]
 for m in stubs:
     sys.modules[m] = types.ModuleType(m)
 import numpy as np
+sys.setrecursionlimit(100000)  # ektelo's 2-D wavelet (Privelet) recurses deeper than the default
 from ektelo import workload
 from ektelo.plans import standalone
 
 M = 2000
 
 
-def plan_for(alg, n, scale):
+def plan_for(alg, n, scale, shape=None):
+    if alg == "identity_2d": return standalone.Identity()
+    if alg == "uniform_2d": return standalone.Uniform()
+    if alg == "privelet_2d": return standalone.Privelet(shape)
+    if alg == "hb_2d": return standalone.HB(shape)
+    if alg == "quadtree": return standalone.QuadTree()
+    if alg == "ugrid": return standalone.UGrid(float(scale))
+    if alg == "agrid": return standalone.AGrid(float(scale))
+    if alg == "ahp_2d": return standalone.Ahp(eta=0.35, ratio=0.85)
+    if alg == "dawa_2d": return standalone.Dawa(domain_shape=shape, ratio=0.25, approx=True)
+    if alg == "mwem_2d":
+        return standalone.Mwem(ratio=0.5, rounds=10, data_scale=float(scale), domain_shape=shape,
+                               use_history=True, update_rounds=100)
     if alg == "identity": return standalone.Identity()
     if alg == "uniform": return standalone.Uniform()
     if alg == "h2": return standalone.H2((n,))
@@ -53,16 +74,20 @@ def plan_for(alg, n, scale):
 def main():
     alg, path, eps, trials = args[0], args[1], float(args[2]), int(args[3])
     seed0 = int(args[4]) if len(args) > 4 else 1000
-    x = np.loadtxt(path, dtype=np.int64)
+    x = np.loadtxt(path, dtype=np.int64, ndmin=1)
+    two_d = x.ndim == 2
     n, scale = x.size, float(x.sum())
+    shape = x.shape
     for t in range(trials):
         seed = seed0 + t
-        W = workload.RandomRange(None, (n,), M, seed=77777 + seed)
-        plan = plan_for(alg, n, scale)
+        W = workload.RandomRange(None, shape, M, seed=77777 + seed)
+        plan = plan_for(alg, n, scale, shape)
         t0 = time.process_time()
-        x_hat = plan.Run(W, x.copy() if alg == "dawa" else x.astype(np.float64), eps, seed)
+        # 2-D plans take the histogram as a rows x cols array (QuadTree, UGrid and AGrid need it).
+        xin = x.copy() if alg.startswith("dawa") else x.astype(np.float64)
+        x_hat = plan.Run(W, xin, eps, seed)
         t1 = time.process_time()
-        diff = W.dot(x.astype(np.float64)) - W.dot(np.asarray(x_hat, dtype=np.float64).ravel())
+        diff = W.dot(x.astype(np.float64).ravel()) - W.dot(np.asarray(x_hat, dtype=np.float64).ravel())
         err = float(np.linalg.norm(diff) / (scale * W.shape[0]))
         print("ektelo,%s,%s,%d,%.10g,%.6f" % (alg, os.path.basename(path), t, err, t1 - t0), flush=True)
 

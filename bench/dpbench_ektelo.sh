@@ -7,12 +7,21 @@
 # written to a file both sides read, so they see the very same x. Workloads: 2,000 RandomRange
 # queries, a fresh one per trial on each side (independent draws of the same law).
 #   bench/dpbench_ektelo.sh [BUILD] [TRIALS] [EPS]     (defaults: build, 30, 0.1)
+# DPBENCH_DIM=2: the 2-D algorithms on ADULT-2D and GOWALLA (256 x 256) at scales 10^4, 10^6 and
+# 10^8, 2,000 random rectangles. Default 2-D set: identity_2d uniform_2d quadtree ugrid agrid
+# hb_2d. ektelo's 2-D DAWA asks for 32 GiB (a dense 65,536^2 matrix), its 2-D Privelet overflows
+# Python's recursion, its AHP on 65,536 cells takes > 2 min a trial and its MWEM ~190 s: not run.
 # Speed is not measured here (bench/peers.sh does it with warm-up and matched clocks).
 set -euo pipefail
 BUILD=${1:-build}
 TRIALS=${2:-30}
 EPS=${3:-0.1}
-ALGS=${DPBENCH_ALGS:-"identity uniform h2 hb privelet ahp dawa mwem"}
+DIM=${DPBENCH_DIM:-1}
+if [ "$DIM" = 2 ]; then
+  ALGS=${DPBENCH_ALGS:-"identity_2d uniform_2d quadtree ugrid agrid hb_2d"}
+else
+  ALGS=${DPBENCH_ALGS:-"identity uniform h2 hb privelet ahp dawa mwem"}
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 peers=${DPLAB_PEERS:-$here/../../shared/peers}
 data=${DPLAB_DATA:-$here/../../shared/datasets}
@@ -20,7 +29,7 @@ PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 ektelo=$(bash "$peers/setup-ektelo.sh")
 # AHP's Cython extension, built in the private copy when ahp is asked for (needs cython3).
-case " $ALGS " in *" ahp "*)
+case " $ALGS " in *" ahp "*|*" ahp_2d "*)
   if ! ls "$ektelo"/ektelo/algorithm/ahp/ahp_fast*.so > /dev/null 2>&1; then
     (cd "$ektelo/ektelo/algorithm/ahp" && "$PY" setup.py build_ext --inplace >&2) ||
       { echo "dpbench_ektelo.sh: cannot build ektelo's AHP extension (apt-get install cython3)" >&2; exit 1; }
@@ -30,16 +39,24 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The samples (numpy's multinomial of the shape; seeded).
-"$PY" - "$data/dpbench_1d" "$tmp" <<'PY'
+"$PY" - "$data" "$tmp" "$DIM" <<'PY'
 import sys, numpy as np
-src, out = sys.argv[1], sys.argv[2]
+src, out, dim = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = np.random.RandomState(33)
-for shape, short in (("ADULTFRANK.n4096.txt", "adult"), ("HEPTH.n4096.txt", "hepth")):
+if dim == "2":
+    sets = (("dpbench_2d/Adult_2D_256_256.txt.gz", "adult2d"), ("dpbench_2d/checkin_256_256.txt.gz", "gowalla"))
+    scales = (10000, 1000000, 100000000)
+else:
+    sets = (("dpbench_1d/ADULTFRANK.n4096.txt", "adult"), ("dpbench_1d/HEPTH.n4096.txt", "hepth"))
+    scales = (1000, 100000, 10000000)
+for shape, short in sets:
     x = np.loadtxt(src + "/" + shape)
-    for scale in (1000, 100000, 10000000):
-        s = rng.multinomial(scale, x / x.sum())
+    for scale in scales:
+        s = rng.multinomial(scale, (x / x.sum()).ravel()).reshape(x.shape)
         np.savetxt("%s/%s_%d.txt" % (out, short, scale), s, fmt="%d")
 PY
+kind=histogram; params="workload: random_range, "
+[ "$DIM" = 2 ] && { kind=histogram2d; params=""; }
 
 # dplab: one spec over the six files.
 {
@@ -47,14 +64,14 @@ PY
   echo "paper: dpbench"
   echo "description: cross-check against ektelo (bench/dpbench_ektelo.sh)"
   echo "datasets:"
-  for f in "$tmp"/*.txt; do b=$(basename "$f" .txt); echo "  - {file: $f, kind: histogram, label: $b}"; done
+  for f in "$tmp"/*.txt; do b=$(basename "$f" .txt); echo "  - {file: $f, kind: $kind, label: $b}"; done
   echo "algorithms:"
   for a in $ALGS; do
     echo "  - {name: baselines.$a, label: $a}"
     # H2 and Hb also without the root, as ektelo measures them (DPBench's code measures it).
     case $a in h2|hb) echo "  - {name: baselines.$a, label: ${a}_noroot, params: {root: false}}" ;; esac
   done
-  echo "params: {eps: $EPS, workload: random_range, queries: 2000}"
+  echo "params: {eps: $EPS, ${params}queries: 2000}"
   echo "trials: $TRIALS"
   echo "seed: 5"
   echo "metrics: [scaled_l2_error_per_query]"

@@ -113,6 +113,25 @@ std::shared_ptr<const Dataset> load_histogram(const DatasetInfo& info, const Dat
   return h;
 }
 
+// A 2-D histogram: one row of counts a line, every line as many counts as the first.
+std::shared_ptr<const Dataset> load_histogram2d(const DatasetInfo& info, const DatasetRequest& req) {
+  const std::string path = dataset_file(info, req, 0);
+  const bool header = req.params.boolean("header");
+  const std::string text = prepared_text(path, header);
+  RealTable t = parsed(path, header, [&] { return parse_real_table(text, path, 0, 0, kUserSeparators); });
+  if (t.rows == 0) throw Error(where(info) + ": no counts (a histogram2d file holds one row of counts per line)");
+  for (std::size_t k = 0; k < t.values.size(); ++k)
+    if (t.values[k] < 0)
+      throw Error(where(info) + ": row " + std::to_string(k / t.cols + 1) + ", column " + std::to_string(k % t.cols + 1) +
+                  ": negative count " + std::to_string(t.values[k]) + " (allowed: counts >= 0)");
+  auto h = std::make_shared<Histogram2D>();
+  h->name = fs::path(path).filename().string();
+  h->rows = t.rows;
+  h->cols = t.cols;
+  h->counts = std::move(t.values);
+  return h;
+}
+
 std::shared_ptr<const Dataset> load_transactions(const DatasetInfo& info, const DatasetRequest& req) {
   const std::string path = dataset_file(info, req, 0);
   const bool header = req.params.boolean("header");
@@ -153,14 +172,14 @@ ParamSpec header_param() {
 }  // namespace
 
 const std::vector<std::string>& user_file_kinds() {
-  static const std::vector<std::string> kinds = {"points", "histogram", "transactions"};
+  static const std::vector<std::string> kinds = {"points", "histogram", "histogram2d", "transactions"};
   return kinds;
 }
 
 UserFile register_user_file(const std::string& path, const std::string& kind, const std::string& expected_sha256) {
   const auto& kinds = user_file_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
-    throw Error("unknown kind " + quote(kind) + " (allowed: points, histogram, transactions)");
+    throw Error("unknown kind " + quote(kind) + " (allowed: points, histogram, histogram2d, transactions)");
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) throw Error("data file " + path + " not found");
   UserFile u;
@@ -190,6 +209,9 @@ UserFile register_user_file(const std::string& path, const std::string& kind, co
   } else if (kind == "histogram") {
     info.kind = DatasetKind::Histogram;
     info.load = load_histogram;
+  } else if (kind == "histogram2d") {
+    info.kind = DatasetKind::Histogram2D;
+    info.load = load_histogram2d;
   } else {
     info.kind = DatasetKind::Transactions;
     info.params.push_back(ParamSpec::integer("items", 0, "number of possible items (ids 0..items-1); 0: the largest id + 1")

@@ -364,10 +364,10 @@ DatasetRef read_dataset(const Reader& r, const YAML::Node& n, const std::string&
     const std::string written = r.text(n, "file", true);
     const std::string kind = r.text(n, "kind", false);
     if (kind.empty())
-      r.fail(n, field + ".kind", "a data file needs its kind (allowed: points, histogram, transactions)");
+      r.fail(n, field + ".kind", "a data file needs its kind (allowed: points, histogram, histogram2d, transactions)");
     const auto& kinds = user_file_kinds();
     if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
-      r.fail(n["kind"], field + ".kind", "unknown kind " + quote(kind) + " (allowed: points, histogram, transactions)");
+      r.fail(n["kind"], field + ".kind", "unknown kind " + quote(kind) + " (allowed: points, histogram, histogram2d, transactions)");
     std::filesystem::path path(written);
     if (path.is_relative()) path = std::filesystem::absolute(std::filesystem::path(r.file()).parent_path() / path);
     path = path.lexically_normal();

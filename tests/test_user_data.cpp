@@ -80,6 +80,23 @@ TEST_SUITE("user_data") {
     CHECK_CONTAINS(e, dir / "t.txt" + ":1: field 'item': id 3 is out of range (allowed: 0..2, since items: 3)");
   }
 
+  TEST_CASE("histogram2d: one row of counts a line, a ragged row or a negative count refused") {
+    TempDir dir;
+    write_file(dir / "g.txt", "# rows of a 3 x 2 grid\n1 2\n0,5\n\n7 0\n");
+    const auto h = std::dynamic_pointer_cast<const Histogram2D>(load(spec_in(dir, "{file: g.txt, kind: histogram2d}")));
+    REQUIRE(h);
+    CHECK(h->rows == 3);
+    CHECK(h->cols == 2);
+    CHECK(h->counts == std::vector<double>{1, 2, 0, 5, 7, 0});
+    write_file(dir / "ragged.txt", "1 2\n3\n");
+    std::string e = error_of([&] { load(spec_in(dir, "{file: ragged.txt, kind: histogram2d}")); });
+    CHECK_CONTAINS(e, dir / "ragged.txt" + ":2: the line has 1 value, expected 2");
+    write_file(dir / "neg.txt", "1 2\n3 -4\n");
+    e = error_of([&] { load(spec_in(dir, "{file: neg.txt, kind: histogram2d}")); });
+    CHECK_CONTAINS(e, dir / "neg.txt" + ": row 2, column 2: negative count");
+    CHECK_CONTAINS(e, "allowed: counts >= 0");
+  }
+
   TEST_CASE("damaged files: the error names the file, the line and the field") {
     TempDir dir;
     write_file(dir / "bad.csv", "1,2\n3,x4\n");
@@ -115,9 +132,9 @@ TEST_SUITE("user_data") {
     CHECK_CONTAINS(e, dir / "mine.yaml" + ":3: field 'dataset.file': data file " + (dir / "nope.csv") + " not found");
     CHECK_CONTAINS(e, "relative to the spec's folder");
     e = error_of([&] { spec_in(dir, "{file: ok.csv}"); });
-    CHECK_CONTAINS(e, "field 'dataset.kind': a data file needs its kind (allowed: points, histogram, transactions)");
+    CHECK_CONTAINS(e, "field 'dataset.kind': a data file needs its kind (allowed: points, histogram, histogram2d, transactions)");
     e = error_of([&] { spec_in(dir, "{file: ok.csv, kind: pionts}"); });
-    CHECK_CONTAINS(e, "field 'dataset.kind': unknown kind 'pionts' (allowed: points, histogram, transactions)");
+    CHECK_CONTAINS(e, "field 'dataset.kind': unknown kind 'pionts' (allowed: points, histogram, histogram2d, transactions)");
     e = error_of([&] { spec_in(dir, "{file: ok.csv, kind: points, headr: true}"); });
     CHECK_CONTAINS(e, "headr");
     CHECK_CONTAINS(e, "header");

@@ -30,7 +30,7 @@
 //     cell); DPBench's real boxes are never that thin;
 //   - the root is the whole domain. DPBench's root is the data's bounding box (min and max of the
 //     records' coordinates) and a node with no true record stops splitting: neither is eps-DP.
-//     `reference = true` reproduces both (HybridStructure::reference).
+//     grow_hybrid_tree's `reference` reproduces both (baselines.hybridtree structure = reference).
 #pragma once
 #include <cstdint>
 #include <vector>
