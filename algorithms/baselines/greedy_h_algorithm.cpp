@@ -5,6 +5,11 @@
 // it depends on the public workload alone here), its node counts get Laplace(Delta_A / eps), least
 // squares gives the terminal nodes' totals, each spread evenly over its cells, and the estimate
 // answers the workload.
+//
+// The strategy is dplab's greedyH, the one DAWA uses here: the best of a family of decays around
+// DPBench's heuristic (greedy_h.hpp; 0.80-1.00 times the strategy error of DPBench's on its own
+// cases), not DPBench's single decay. GreedyH's error does not depend on the data, so any
+// difference from DPBench's shows at every scale (bench/dpbench_ektelo.sh compares the two).
 #include <numeric>
 #include <vector>
 
