@@ -15,7 +15,7 @@ DPLAB_FINDINGS(dpbench,
                        "different Laplace scales in the buckets, whose density ratio is unbounded in the tails. "
                        "Above it the leak is a relative change of 1/sum(x) in the temperature. max_count = F "
                        "(public) is the eps-DP variant.",
-                   .docs = "algorithms/baselines/sf_algorithm.cpp",
+                   .docs = "docs/papers/dpbench.md#dpbench.sf_private_bound",
                    .unaudited = "the audit's pairs are too small for two buckets (k = ceil(n / 10)) unless n > 10, "
                                 "and the scale change is visible only in the Laplace tails between the empty "
                                 "dataset and a one-record one",
