@@ -4,7 +4,7 @@ plans on a histogram file for TRIALS trials and prints one CSV line per trial:
 impl,alg,dataset,trial,scaled_l2_error,run_s
 
 Usage: dpbench_ektelo.py --ektelo DIR ALG FILE EPS TRIALS [SEED0]
-  ALG   identity | uniform | h2 | hb | privelet | ahp | dawa | mwem
+  ALG   identity | uniform | h2 | hb | privelet | ahp | dawa | greedy_h | mwem
   FILE  one count per line (the cross-check writes the sampled datasets)
 The error is DPBench's scaled average per-query L2 error, ||W x - W x_hat||_2 / (scale * q), on a
 fresh RandomRange workload of 2,000 queries per trial (ektelo's workload.RandomRange). Settings as
@@ -44,6 +44,7 @@ def plan_for(alg, n, scale):
     if alg == "privelet": return standalone.Privelet((n,))
     if alg == "dawa": return standalone.Dawa(domain_shape=(n,), ratio=0.25, approx=False)
     if alg == "ahp": return standalone.Ahp(eta=0.35, ratio=0.85)
+    if alg == "greedy_h": return standalone.GreedyH()
     if alg == "mwem":
         return standalone.Mwem(ratio=0.5, rounds=10, data_scale=float(scale), domain_shape=(n,),
                                use_history=True, update_rounds=100)

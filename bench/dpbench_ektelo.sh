@@ -12,7 +12,7 @@ set -euo pipefail
 BUILD=${1:-build}
 TRIALS=${2:-30}
 EPS=${3:-0.1}
-ALGS=${DPBENCH_ALGS:-"identity uniform h2 hb privelet ahp dawa mwem"}
+ALGS=${DPBENCH_ALGS:-"identity uniform h2 hb privelet ahp dawa greedy_h mwem"}
 here=$(cd "$(dirname "$0")" && pwd)
 peers=${DPLAB_PEERS:-$here/../../shared/peers}
 data=${DPLAB_DATA:-$here/../../shared/datasets}
