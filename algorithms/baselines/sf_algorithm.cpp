@@ -8,8 +8,9 @@
 //    session.
 //  - F, the bound on a count that the structure's sensitivity 2F + 1 assumes, is in DPBench
 //    10^4 x sum(x) / n: read from the private data, it sets the exponential mechanism's
-//    temperature and, through getOptEps1, the split (eps1 differs between the empty dataset and
-//    its neighbours, so the Laplace scale does: not eps-DP, finding dpbench.sf_private_bound).
+//    temperature and, through getOptEps1, the split (eps1 moves with F while F is below about
+//    32 / eps, and neighbours on either side of a move get different Laplace scales: not eps-DP,
+//    finding dpbench.sf_private_bound).
 //    Parameter max_count: 0 runs DPBench's rule (marked not-dp); a positive value is a public F
 //    (counts clipped to it for the structure), eps-DP.
 //  - Boost inside a bucket: the authors' HTree means to leave the nodes made only of padding
