@@ -4,7 +4,7 @@ plans on a histogram file for TRIALS trials and prints one CSV line per trial:
 impl,alg,dataset,trial,scaled_l2_error,run_s
 
 Usage: dpbench_ektelo.py --ektelo DIR ALG FILE EPS TRIALS [SEED0]
-  ALG   1-D: identity | uniform | h2 | hb | privelet | ahp | dawa | mwem
+  ALG   1-D: identity | uniform | h2 | hb | privelet | ahp | dawa | greedy_h | mwem
         2-D: identity_2d | uniform_2d | privelet_2d | hb_2d | quadtree | ugrid | agrid | ahp_2d |
              dawa_2d | mwem_2d (dplab's names; ektelo's plans on the 2-D domain)
   FILE  one count per line, or for 2-D one row of counts per line (the cross-check writes the
@@ -65,6 +65,7 @@ def plan_for(alg, n, scale, shape=None):
     if alg == "privelet": return standalone.Privelet((n,))
     if alg == "dawa": return standalone.Dawa(domain_shape=(n,), ratio=0.25, approx=False)
     if alg == "ahp": return standalone.Ahp(eta=0.35, ratio=0.85)
+    if alg == "greedy_h": return standalone.GreedyH()
     if alg == "mwem":
         return standalone.Mwem(ratio=0.5, rounds=10, data_scale=float(scale), domain_shape=(n,),
                                use_history=True, update_rounds=100)

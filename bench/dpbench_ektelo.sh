@@ -20,7 +20,7 @@ DIM=${DPBENCH_DIM:-1}
 if [ "$DIM" = 2 ]; then
   ALGS=${DPBENCH_ALGS:-"identity_2d uniform_2d quadtree ugrid agrid hb_2d"}
 else
-  ALGS=${DPBENCH_ALGS:-"identity uniform h2 hb privelet ahp dawa mwem"}
+  ALGS=${DPBENCH_ALGS:-"identity uniform h2 hb privelet ahp dawa greedy_h mwem"}
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 peers=${DPLAB_PEERS:-$here/../../shared/peers}

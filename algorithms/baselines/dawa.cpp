@@ -6,12 +6,9 @@
 
 namespace dplab::baselines {
 
-DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, const DawaOptions& o,
-                  Mechanisms& noise) {
-  // Stage 1.
-  const Buckets b = private_l1_partition(x, o.family, o.noise, o.eps1, o.eps2, noise, o.costs);
-
-  // Stage 2: the strategy's answers on the bucket totals.
+DawaEstimate greedy_h_estimate(std::span<const double> x, const linear_queries::Workload& W, const Buckets& b,
+                               double eps2, Mechanisms& noise) {
+  // The strategy's answers on the bucket totals.
   const BucketWorkload Q = reduce_workload(W, b);
   const GreedyHResult strategy = greedy_h(Q);
   const Hierarchy& H = strategy.H;
@@ -28,7 +25,7 @@ DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, 
     y[r] = v.weight * (prefix[v.hi] - prefix[v.lo]);
   }
   // A record moves one cell, hence one bucket, hence the answers of the nodes above it.
-  noise.laplace(y, strategy_sensitivity(H), o.eps2, "dawa: greedyH strategy answers");
+  noise.laplace(y, strategy_sensitivity(H), eps2, "dawa: greedyH strategy answers");
 
   // Least squares, then each terminal node's total spread evenly over its cells.
   const std::vector<double> total = strategy_least_squares(H, y);
@@ -44,6 +41,14 @@ DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, 
   e.buckets = b.size();
   e.strategy_error = strategy.error;
   return e;
+}
+
+DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, const DawaOptions& o,
+                  Mechanisms& noise) {
+  // Stage 1.
+  const Buckets b = private_l1_partition(x, o.family, o.noise, o.eps1, o.eps2, noise, o.costs);
+  // Stage 2.
+  return greedy_h_estimate(x, W, b, o.eps2, noise);
 }
 
 }  // namespace dplab::baselines

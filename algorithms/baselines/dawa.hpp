@@ -29,6 +29,11 @@ struct DawaEstimate {
   double strategy_error = 0;  // trace(Q (A^T A)^+ Q^T) of greedyH's strategy
 };
 
+// Stage 2 alone on the buckets b of [0, x.size()): eps2 charged to `noise`. On the identity
+// partition (every cell a bucket) this is DPBench's GreedyH (baselines.greedy_h).
+DawaEstimate greedy_h_estimate(std::span<const double> x, const linear_queries::Workload& W, const Buckets& b,
+                               double eps2, Mechanisms& noise);
+
 // DAWA on x (length W.n) for workload W: eps1 + eps2 charged to `noise`.
 DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, const DawaOptions& options,
                   Mechanisms& noise);
