@@ -43,6 +43,8 @@ else
   status=${PIPESTATUS[0]}
   cat "$root/docs/audit-table-only.log" >> "$root/docs/audit-table.log"
   rm -f "$root/docs/audit-table-only.log"
+  # Exit 2: dplab refused (other settings, no such prefix) and wrote nothing; keep the table.
+  [ "$status" -eq 2 ] && rm -f "$table.new"
 fi
 load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
 if [ -f "$table.new" ]; then
