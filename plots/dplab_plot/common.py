@@ -89,6 +89,10 @@ def series_colours(res, panels, series, opts):
             key = res.value(series, p) if series else ""
             if key not in keys:
                 keys.append(key)
+    if len(keys) > len(cycle):
+        # More series than the default cycle has colours (DPBench's 1-D study draws 17): the
+        # light variants of tab20 follow, so no two series share a colour up to 20 of them.
+        cycle = list(cycle) + [matplotlib.colors.to_hex(c) for c in matplotlib.colormaps["tab20"].colors[1::2]]
     styles = opts.get("styles", {})
     return {key: styles.get(str(key), {}).get("color", cycle[i % len(cycle)]) for i, key in enumerate(keys)}
 
