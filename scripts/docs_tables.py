@@ -288,19 +288,51 @@ def render(opts, summary_path, shown):
     else:
         head = labels + [show_name(s_) for s_ in shows]
     out = ['| ' + ' | '.join(h.replace('|', '\\|') for h in head) + ' |', '|' + '---|' * len(head)]
+    # What is not eps-DP as run (the summary's privacy column) is marked with a dagger, and the
+    # findings behind it are named under the table, as the figures do: a column when every cell
+    # of it is, else a row when every cell of it is, else the cells themselves.
+    findings = []
+
+    def not_dp(r):
+        if r is None or r.get('privacy') != 'not-dp':
+            return False
+        f = r.get('privacy_finding', '')
+        if f and f not in findings:
+            findings.append(f)
+        return True
+    col_marked = {c for c in col_values
+                  if all(not_dp(table[k][c]) for k in order if table[k].get(c) is not None)} if cols else set()
+    row_marked = {k for k in order
+                  if any(not_dp(r) for r in table[k].values()) and all(
+                      not_dp(r) for c, r in table[k].items() if r is not None and c not in col_marked)
+                  and any(c not in col_marked for c, r in table[k].items() if r is not None)}
+
+    def marked(k):
+        return [k[0] + ' \u2020'] + list(k[1:]) if k in row_marked else list(k)
+
+    def mark_cell(k, c, text):
+        r = table[k].get(c)
+        return text + ' \u2020' if k not in row_marked and c not in col_marked and not_dp(r) else text
+    if cols:
+        head = labels + [c + ' \u2020' if c in col_marked else c for c in col_values] + lasts
+        out[0] = '| ' + ' | '.join(h.replace('|', '\\|') for h in head) + ' |'
     for k in order:
         if cols:
             for s_ in shows:
-                line = list(k) + ([show_name(s_)] if len(shows) > 1 else [])
-                line += [shown_cell(table[k].get(c), s_) for c in col_values]
+                line = marked(k) + ([show_name(s_)] if len(shows) > 1 else [])
+                line += [mark_cell(k, c, shown_cell(table[k].get(c), s_)) for c in col_values]
                 means = {c: float(table[k][c]['mean']) for c in col_values if c in table[k] and table[k][c]['mean']}
                 line += [last_column(f, means, spec) for f in lasts]
                 out.append('| ' + ' | '.join(c.replace('|', '\\|') for c in line) + ' |')
         else:
-            line = list(k) + [shown_cell(table[k][None], s_) for s_ in shows]
+            line = marked(k) + [shown_cell(table[k][None], s_) for s_ in shows]
             out.append('| ' + ' | '.join(c.replace('|', '\\|') for c in line) + ' |')
     source = '*Generated from `' + shown + '`' + (' (' + '; '.join(prov) + ')' if prov else '') + '.*'
-    return source + '\n\n' + '\n'.join(out) + '\n'
+    note = ''
+    if any(' \u2020' in line for line in out):
+        note = ('\n\u2020 not \u03b5-DP as run' + (': see ' + ', '.join(findings) if findings else '') +
+                ' ([privacy findings](../privacy-findings.md)).\n')
+    return source + '\n\n' + '\n'.join(out) + '\n' + note
 
 
 def render_claims(text, path, shown):
