@@ -24,6 +24,7 @@
 #include "core/error.hpp"
 #include "core/samplers.hpp"
 #include "framework/runner.hpp"
+#include "dpbench_support.hpp"
 #include "test_support.hpp"
 
 using namespace dplab;
@@ -38,23 +39,9 @@ Histogram ramp(std::size_t n) {
   return h;
 }
 
-Params range_params(double eps, std::int64_t queries) {
-  Params p;
-  p.set("workload", std::string("random_range"));
-  p.set("queries", queries);
-  p.set("eps", eps);
-  return p;
-}
-
-// The answers of `alg` at trial `t` and the true answers of the same workload.
-struct Answers {
-  std::vector<double> noisy, truth;
-};
-Answers answers_of(const std::string& alg, const Histogram& h, const Params& p, std::uint64_t t) {
-  const AlgorithmRun r = run_algorithm(alg, p, &h, Stream(11, 22, t), TrialSeeds{3, 0});
-  const auto& W = r.outputs.object<linear_queries::WorkloadOutput>("workload");
-  return {r.outputs.vector("answers"), W->W.answer(h.counts)};
-}
+using testing::Answers;
+using testing::answers_of;
+using testing::range_params;
 
 }  // namespace
 

@@ -23,6 +23,7 @@
 #include "framework/privacy.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
+#include "dpbench_support.hpp"
 #include "test_support.hpp"
 
 using namespace dplab;
@@ -44,23 +45,9 @@ std::vector<double> pieces(const std::vector<std::pair<std::uint32_t, double>>& 
   return x;
 }
 
-Params range_params(double eps, std::int64_t queries) {
-  Params p;
-  p.set("workload", std::string("random_range"));
-  p.set("queries", queries);
-  p.set("eps", eps);
-  return p;
-}
-
-struct Answers {
-  std::vector<double> noisy, truth;
-  double spent = 0;
-};
-Answers answers_of(const std::string& alg, const Histogram& h, const Params& p, std::uint64_t t) {
-  const AlgorithmRun r = run_algorithm(alg, p, &h, Stream(11, 22, t), TrialSeeds{3, 0});
-  const auto& W = r.outputs.object<linear_queries::WorkloadOutput>("workload");
-  return {r.outputs.vector("answers"), W->W.answer(h.counts), r.spent_eps};
-}
+using testing::Answers;
+using testing::answers_of;
+using testing::range_params;
 
 // The error a parameter value gets from the algorithm's declared range ("" when allowed).
 std::string param_error(const std::string& alg, const std::string& name, const Value& v) {

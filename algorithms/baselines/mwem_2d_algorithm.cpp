@@ -6,6 +6,7 @@
 // candidates, the last estimate A_T) and the same privacy status: the public N is not eps-DP for
 // add/remove-one neighbours (finding workload_division.mwem_public_n, shown on baselines.mwem).
 #include "algorithms/baselines/mwem.hpp"
+#include "algorithms/baselines/mwem_params.hpp"
 #include "algorithms/linear_queries/workload_problem_2d.hpp"
 
 namespace dplab::baselines {
@@ -18,15 +19,7 @@ class Mwem2D : public linear_queries::Workload2DAlgorithm {
         "baselines.mwem_2d",
         "MWEM (Hardt et al. 2012) on a 2-D histogram, DPBench's conventions (public scale N, 100 MW passes per "
         "round); answers W A");
-    i.params.push_back(ParamSpec::integer("rounds", 10, "T, the number of rounds (DPBench default 10)")
-                           .at_least(1).at_most(1000000));
-    i.params.push_back(ParamSpec::integer("update_passes", 100,
-                                          "MW passes over all measurements so far in every round (DPBench "
-                                          "default 100); 0: one update with the new measurement (Algorithm 1)")
-                           .at_least(0).at_most(1000000));
-    i.params.push_back(ParamSpec::text("estimate", "last",
-                                       "last: A_T (DPBench); average: mean of A_1..A_T (Hardt et al.'s theorem)")
-                           .one_of({"last", "average"}));
+    for (auto& p : mwem_params()) i.params.push_back(std::move(p));
     i.privacy = PrivacyStatus::not_dp("workload_division.mwem_public_n",
                                       "the estimate's scale N = sum x is taken as public (DPBench), as in "
                                       "baselines.mwem: add/remove-one neighbours are told apart");

@@ -2,6 +2,7 @@
 // (public scale N, 100 MW passes over all measurements per round, measured queries leave the
 // candidates, the last estimate A_T); see mwem.hpp. Answers W A with A the estimate.
 #include "algorithms/baselines/mwem.hpp"
+#include "algorithms/baselines/mwem_params.hpp"
 #include "algorithms/linear_queries/workload_problem.hpp"
 
 namespace dplab::baselines {
@@ -14,15 +15,7 @@ class Mwem : public linear_queries::WorkloadAlgorithm {
         "baselines.mwem",
         "MWEM (Hardt et al. 2012): T rounds of exponential-mechanism selection, Laplace measurement "
         "and multiplicative-weights update of a histogram of public scale N; answers W A");
-    i.params.push_back(ParamSpec::integer("rounds", 10, "T, the number of rounds (DPBench default 10)")
-                           .at_least(1).at_most(1000000));
-    i.params.push_back(ParamSpec::integer("update_passes", 100,
-                                          "MW passes over all measurements so far in every round (DPBench "
-                                          "default 100); 0: one update with the new measurement (Algorithm 1)")
-                           .at_least(0).at_most(1000000));
-    i.params.push_back(ParamSpec::text("estimate", "last",
-                                       "last: A_T (DPBench); average: mean of A_1..A_T (Hardt et al.'s theorem)")
-                           .one_of({"last", "average"}));
+    for (auto& p : mwem_params()) i.params.push_back(std::move(p));
     i.params.push_back(ParamSpec::boolean("exclude_measured", true,
                                           "a measured query is no longer a candidate (DPBench); needs rounds <= queries"));
     i.privacy = PrivacyStatus::not_dp("workload_division.mwem_public_n",

@@ -1,0 +1,32 @@
+// What the DPBench 1-D suites share (test_dpbench_1d*.cpp): the parameters of a RandomRange
+// workload run and one run's answers beside the true answers of the same workload.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithms/linear_queries/workload_problem.hpp"
+#include "framework/runner.hpp"
+
+namespace dplab::testing {
+
+inline Params range_params(double eps, std::int64_t queries) {
+  Params p;
+  p.set("workload", std::string("random_range"));
+  p.set("queries", queries);
+  p.set("eps", eps);
+  return p;
+}
+
+// The answers of `alg` at trial `t`, the true answers of the same workload and the eps spent.
+struct Answers {
+  std::vector<double> noisy, truth;
+  double spent = 0;
+};
+inline Answers answers_of(const std::string& alg, const Histogram& h, const Params& p, std::uint64_t t) {
+  const AlgorithmRun r = run_algorithm(alg, p, &h, Stream(11, 22, t), TrialSeeds{3, 0});
+  const auto& W = r.outputs.object<linear_queries::WorkloadOutput>("workload");
+  return {r.outputs.vector("answers"), W->W.answer(h.counts), r.spent_eps};
+}
+
+}  // namespace dplab::testing
