@@ -1,8 +1,10 @@
-// What the DPBench 1-D suites share (test_dpbench_1d*.cpp): the parameters of a RandomRange
-// workload run and one run's answers beside the true answers of the same workload.
+// What the DPBench 1-D suites share (test_dpbench_1d*.cpp, test_dpcube_1d.cpp): the parameters of
+// a RandomRange workload run, one run's answers beside the true answers of the same workload, and
+// piecewise-constant data.
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/linear_queries/workload_problem.hpp"
@@ -27,6 +29,13 @@ inline Answers answers_of(const std::string& alg, const Histogram& h, const Para
   const AlgorithmRun r = run_algorithm(alg, p, &h, Stream(11, 22, t), TrialSeeds{3, 0});
   const auto& W = r.outputs.object<linear_queries::WorkloadOutput>("workload");
   return {r.outputs.vector("answers"), W->W.answer(h.counts), r.spent_eps};
+}
+
+// Pieces of the given lengths and values, one after another.
+inline std::vector<double> pieces(const std::vector<std::pair<std::uint32_t, double>>& p) {
+  std::vector<double> x;
+  for (const auto& [len, v] : p) x.insert(x.end(), len, v);
+  return x;
 }
 
 }  // namespace dplab::testing

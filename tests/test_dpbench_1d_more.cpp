@@ -38,15 +38,9 @@ Histogram histogram(std::vector<double> counts) {
   return h;
 }
 
-// Pieces of the given lengths and values, one after another.
-std::vector<double> pieces(const std::vector<std::pair<std::uint32_t, double>>& p) {
-  std::vector<double> x;
-  for (const auto& [len, v] : p) x.insert(x.end(), len, v);
-  return x;
-}
-
 using testing::Answers;
 using testing::answers_of;
+using testing::pieces;
 using testing::range_params;
 
 // The error a parameter value gets from the algorithm's declared range ("" when allowed).
