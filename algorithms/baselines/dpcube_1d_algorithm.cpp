@@ -11,7 +11,7 @@
 //   - the noise: 1-D draws the grid's and the leaves' Laplace from one RandomState(seed) in turn
 //     (independent), while 2-D seeds the leaves' RandomState with the grid's seed again, replaying
 //     its draws (dpcube_algorithm.cpp). Here both plugins draw independently through ctx.noise;
-//   - the estimate is float64 in 1-D, float32 in 2-D.
+//   - DPBench keeps the estimate in float64 in 1-D, float32 in 2-D; here both are double.
 // The workload is answered on the estimate, snapped (publish_estimate, workload_problem.hpp).
 #include "algorithms/baselines/dpcube.hpp"
 #include "algorithms/linear_queries/workload_problem.hpp"
