@@ -44,7 +44,9 @@ std::string why_none(const SimultaneousIntervals& s, const std::vector<std::size
 // a relation factor x b, for every pair of a's and b's units.
 Decide plan_compare(Loaded& l, const Claim& c, const Group& g, SimultaneousIntervals& iv) {
   const bool var = c.a->stat == "sd";
-  const double f = var ? c.factor * c.factor : c.factor;
+  // within: the ratio a / b itself is tested against the band [1/factor, factor].
+  const bool within = c.relation == "within";
+  const double f = within ? 1.0 : var ? c.factor * c.factor : c.factor;
   const auto A = l.units(*c.a, g, c), B = l.units(*c.b, g, c);
   std::vector<std::vector<std::size_t>> idx(A.size());
   std::vector<std::size_t> all;
@@ -70,18 +72,20 @@ Decide plan_compare(Loaded& l, const Claim& c, const Group& g, SimultaneousInter
     const double lo = q([](const Interval& x) { return x.lo; }), hi = q([](const Interval& x) { return x.hi; });
     const double est = q([](const Interval& x) { return x.estimate; });
     CellVerdict v;
-    v.tri = relation_verdict(lo, hi, c.relation);
+    v.tri = within ? within_verdict(lo, hi, -std::log(c.factor), std::log(c.factor)) : relation_verdict(lo, hi, c.relation);
     auto shown = [&](double x) { return fmt(var ? std::sqrt(std::max(0.0, x)) : x); };
     const std::string sd = var ? "sd " : "";
-    const std::string fb = c.factor != 1 ? fmt(c.factor) + " x " : "";
+    const std::string fb = c.factor != 1 && !within ? fmt(c.factor) + " x " : "";
     const std::string diff = var ? "var a - " + fmt(f) + " x var b" : c.factor != 1 ? "a - " + fb + "b" : "a - b";
     // On the log scale the interval is of log(a / (f b)); shown as the ratio a / (f b).
     v.interval = c.log_scale ? "geometric means a / " + (c.factor != 1 ? "(" + fb + "b)" : std::string("b")) + " = " +
                                    fmt(std::exp(est)) + " in " + fmt_interval(std::exp(lo), std::exp(hi)) + why_none(s, all)
                              : diff + " = " + fmt(est) + " in " + fmt_interval(lo, hi) + why_none(s, all);
-    v.text = sd + describe(*c.a) + " " + shown(reduce(c.a->reduce, am)) + " " + c.relation + "? " + fb + sd +
+    const std::string rel = within ? "within " + fmt(c.factor) + "x of" : c.relation;
+    v.text = sd + describe(*c.a) + " " + shown(reduce(c.a->reduce, am)) + " " + rel + "? " + fb + sd +
              describe(*c.b) + " " + shown(reduce(c.b->reduce, bm)) + ": " + v.interval + " -> " + verdict_word(v.tri);
-    v.slack = slack_of(lo, hi);
+    const double band = std::log(c.factor);
+    v.slack = within ? std::min(std::fabs(lo + band), std::fabs(hi - band)) : slack_of(lo, hi);
     return v;
   };
 }

@@ -11,7 +11,7 @@
 //       check: compare                    # compare | threshold | trend | paper | minimum | maximum | ordering
 //       a: {metric: f1, where: {algorithm: bisection, N: {min: 7}}}
 //       b: {metric: f1, where: {algorithm: AVG, N: {min: 7}}}
-//       relation: "<"                     # < <= > >= ==
+//       relation: "<"                     # < <= > >= == within
 //       for_each: N                       # optional: the check must hold at every value of N
 //       confidence: 0.95                  # optional (default 0.95): simultaneous over the claim's intervals
 //
@@ -26,7 +26,8 @@
 // in them, DOES NOT HOLD when it holds for none, and is INCONCLUSIVE otherwise. The intervals of
 // one claim are simultaneous: Bonferroni over every interval the claim forms (all its cells and
 // pairs). The checks:
-//   compare    a relation factor x b   (`factor` > 0, default 1). reduce min/max compare every
+//   compare    a relation factor x b   (`factor` > 0, default 1); `relation: within` with `scale:
+//              log` tests a / b within [1/factor, factor] (factor > 1). reduce min/max compare every
 //              row of a with every row of b, paired by trial (common random numbers). `scale:
 //              log` compares per-trial log ratios log(a / (factor b)) instead: geometric means,
 //              for positive quantities that span orders of magnitude (errors, run times)

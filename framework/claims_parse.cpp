@@ -121,7 +121,7 @@ std::vector<std::string> names(const std::string& file, const YAML::Node& n, con
 }
 
 const std::vector<std::string> kChecks = {"compare", "threshold", "trend", "paper", "minimum", "maximum", "ordering"};
-const std::vector<std::string> kRelations = {"<", "<=", ">", ">=", "=="};
+const std::vector<std::string> kRelations = {"<", "<=", ">", ">=", "==", "within"};
 const std::vector<std::string> kKeys = {"id", "section", "says", "expect", "result", "check", "a", "b",
                                         "relation", "factor", "bound", "precision", "along", "direction",
                                         "for_each", "tolerance", "confidence", "paper_trials", "at",
@@ -246,6 +246,16 @@ Claim parse_claim(const std::string& file, const YAML::Node& n, std::size_t i) {
       if (*s && ((*s)->reduce != "mean" || (*s)->stat != "mean"))
         bad(file, n[s == &c.a ? "a" : "b"], f + (s == &c.a ? ".a" : ".b"),
             "check: " + c.check + " compares the mean at each value of its column (no reduce, no stat)");
+  }
+  if (c.relation == "within") {
+    // a within a factor of b: a band on the ratio a / b, so only for positive quantities compared
+    // on the log scale, and the band [1/factor, factor] must be wider than a point.
+    if (c.check != "compare") bad(file, n["relation"], f + ".relation", "within applies to check: compare");
+    if (!c.log_scale) bad(file, n["relation"], f + ".relation", "within compares ratios: give scale: log");
+    if (!n["factor"] || c.factor <= 1)
+      bad(file, n["factor"], f + ".factor", "relation: within needs factor > 1 (a / b within [1/factor, factor])");
+    if (c.a->reduce != "mean" || (c.b && c.b->reduce != "mean"))
+      bad(file, n["a"], f + ".a.reduce", "relation: within compares means (no reduce)");
   }
   if (c.check == "ordering" && c.relation != "<" && c.relation != ">")
     bad(file, n["relation"], f + ".relation", "an ordering is \"<\" (increasing along order) or \">\"");

@@ -327,6 +327,29 @@ TEST_SUITE("claim_verdicts") {
     CHECK(one(dir, res, compare(">", "    factor: 10\n    for_each: x\n    quantifier: some\n")) == ClaimStatus::fails);
   }
 
+  TEST_CASE("relation: within tests the ratio a / b against [1/factor, factor]") {
+    TempDir dir;
+    const std::string res = dir / "results";
+    // Ratio 1.05 with a tight interval: inside a band of 1.25, outside one of 1.02.
+    write_synth(res, "r", {{"A", 1, series(10, 1.05, 0.01)}, {"B", 1, series(10, 1.0, 0.01, 3)}});
+    std::string numbers;
+    CHECK(one(dir, res, compare("within", "    factor: 1.25\n    scale: log\n"), &numbers) == ClaimStatus::holds);
+    CHECK_CONTAINS(numbers, "within 1.25x of");
+    CHECK(one(dir, res, compare("within", "    factor: 1.02\n    scale: log\n")) == ClaimStatus::fails);
+    // A ratio of 2 is outside the band of 1.25 whichever side is a.
+    write_synth(res, "r", {{"A", 1, series(10, 1.0, 0.01)}, {"B", 1, series(10, 2.0, 0.01, 3)}});
+    CHECK(one(dir, res, compare("within", "    factor: 1.25\n    scale: log\n")) == ClaimStatus::fails);
+    // A ratio of 1.2 known only to +-30%: straddles the band's edge, inconclusive.
+    write_synth(res, "r", {{"A", 1, series(10, 1.2, 0.3)}, {"B", 1, series(10, 1.0, 0.01, 3)}});
+    CHECK(one(dir, res, compare("within", "    factor: 1.25\n    scale: log\n")) == ClaimStatus::inconclusive);
+    // within needs the log scale and a factor above 1.
+    dplab::ClaimsFile keep;
+    CHECK_THROWS_WITH_AS(verdicts(dir, res, compare("within", "    factor: 1.25\n"), keep),
+                         doctest::Contains("within compares ratios: give scale: log"), std::exception);
+    CHECK_THROWS_WITH_AS(verdicts(dir, res, compare("within", "    factor: 0.5\n    scale: log\n"), keep),
+                         doctest::Contains("needs factor > 1"), std::exception);
+  }
+
   TEST_CASE("one trial of a random quantity has no interval: inconclusive, never decided") {
     TempDir dir;
     const std::string res = dir / "results";
