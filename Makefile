@@ -49,7 +49,7 @@ test-asan:
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  ctest --output-on-failure -j $(JOBS) $(if $(ASAN_SKIP),-E '$(ASAN_SKIP)'); rc=$$?; \
 	  bash $(CURDIR)/tests/skipped_parts.sh $(abspath $(ASAN_BUILD)); \
-	  $(if $(ASAN_SKIP),echo "test-asan: left out (ASAN_SKIP): $$(cd $(ASAN_BUILD) && ctest -N -R '$(ASAN_SKIP)' | grep -c 'Test *#') suites matching '$(ASAN_SKIP)'";) exit $$rc
+	  $(if $(ASAN_SKIP),echo "test-asan: left out (ASAN_SKIP): $$(ctest -N -R '$(ASAN_SKIP)' | grep -c 'Test *#') suites matching '$(ASAN_SKIP)'";) exit $$rc
 
 # The privacy audits (tests/test_audit.cpp) at 10 times the samples of their quick version in make test.
 audit: $(BUILD)/CMakeCache.txt
