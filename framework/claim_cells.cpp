@@ -78,7 +78,7 @@ Decide plan_compare(Loaded& l, const Claim& c, const Group& g, SimultaneousInter
     const std::string fb = c.factor != 1 && !within ? fmt(c.factor) + " x " : "";
     const std::string diff = var ? "var a - " + fmt(f) + " x var b" : c.factor != 1 ? "a - " + fb + "b" : "a - b";
     // On the log scale the interval is of log(a / (f b)); shown as the ratio a / (f b).
-    v.interval = c.log_scale ? "geometric means a / " + (c.factor != 1 ? "(" + fb + "b)" : std::string("b")) + " = " +
+    v.interval = c.log_scale ? "geometric means a / " + (!fb.empty() ? "(" + fb + "b)" : std::string("b")) + " = " +
                                    fmt(std::exp(est)) + " in " + fmt_interval(std::exp(lo), std::exp(hi)) + why_none(s, all)
                              : diff + " = " + fmt(est) + " in " + fmt_interval(lo, hi) + why_none(s, all);
     const std::string rel = within ? "within " + fmt(c.factor) + "x of" : c.relation;

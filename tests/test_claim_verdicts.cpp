@@ -335,6 +335,7 @@ TEST_SUITE("claim_verdicts") {
     std::string numbers;
     CHECK(one(dir, res, compare("within", "    factor: 1.25\n    scale: log\n"), &numbers) == ClaimStatus::holds);
     CHECK_CONTAINS(numbers, "within 1.25x of");
+    CHECK_CONTAINS(numbers, "geometric means a / b = ");
     CHECK(one(dir, res, compare("within", "    factor: 1.02\n    scale: log\n")) == ClaimStatus::fails);
     // A ratio of 2 is outside the band of 1.25 whichever side is a.
     write_synth(res, "r", {{"A", 1, series(10, 1.0, 0.01)}, {"B", 1, series(10, 2.0, 0.01, 3)}});
