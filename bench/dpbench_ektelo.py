@@ -30,12 +30,12 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("EKTELO_DATA", EK)
 os.environ.setdefault("EKTELO_HOME", EK)
 sys.path.insert(0, EK)
-# Extensions these plans never use (as ../shared/peers/run_ektelo.py does); AHP's Cython extension
-# is used by ahp only (dpbench_ektelo.sh builds it in the private copy).
-stubs = ["ektelo.algorithm.privBayes", "ektelo.algorithm.privBayes.privBayesSelect", "networkx", "pandas"]
+# Extensions these plans never use, replaced by empty modules (as ../shared/peers/run_ektelo.py
+# does); AHP's Cython extension is used by ahp only (dpbench_ektelo.sh builds it in the private copy).
+unused_modules = ["ektelo.algorithm.privBayes", "ektelo.algorithm.privBayes.privBayesSelect", "networkx", "pandas"]
 if args[0] not in ("ahp", "ahp_2d"):
-    stubs += ["ektelo.algorithm.ahp", "ektelo.algorithm.ahp.ahp_fast"]
-for m in stubs:
+    unused_modules += ["ektelo.algorithm.ahp", "ektelo.algorithm.ahp.ahp_fast"]
+for m in unused_modules:
     sys.modules[m] = types.ModuleType(m)
 import numpy as np
 sys.setrecursionlimit(100000)  # ektelo's 2-D wavelet (Privelet) recurses deeper than the default
