@@ -2,8 +2,10 @@
 // for geospatial data", ICDE 2013, §IV-A), as DPBench runs it on a 2-D histogram (dpcomp_core
 // UG.py): the domain is cut into about M = N eps / c square cells (c = 10, the paper's guideline
 // m = sqrt(N eps / c) cells a side), each cell's count gets Lap(1/eps) and is spread evenly over
-// its cells. In DPBench the cell side is g = ceil(sqrt(rows cols / M)) histogram cells, the last
-// row and column of grid cells clipped (grid_cells.hpp).
+// its cells. The cell side here is g = ceil(sqrt(rows cols / M)) histogram cells, the last row
+// and column of grid cells clipped (grid_cells.hpp). DPBench's UG.py (and ektelo) write
+// int(s - 1) + 1, which truncates a fractional s to floor(s): 2 where this gives 3 at 10^6
+// records and eps 0.1, the difference docs/benchmarks.md measures against ektelo.
 //
 // The scale N. Qardaji et al. and dpcomp_core take N as known; for add/remove-one neighbours that
 // is not eps-DP (the cell side, hence the output's structure, is a function of the exact N).
