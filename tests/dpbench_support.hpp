@@ -1,6 +1,6 @@
 // What the DPBench 1-D suites share (test_dpbench_1d*.cpp, test_dpcube_1d.cpp): the parameters of
 // a RandomRange workload run, one run's answers beside the true answers of the same workload, and
-// piecewise-constant data.
+// histograms of given counts and piecewise-constant data.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -29,6 +29,14 @@ inline Answers answers_of(const std::string& alg, const Histogram& h, const Para
   const AlgorithmRun r = run_algorithm(alg, p, &h, Stream(11, 22, t), TrialSeeds{3, 0});
   const auto& W = r.outputs.object<linear_queries::WorkloadOutput>("workload");
   return {r.outputs.vector("answers"), W->W.answer(h.counts), r.spent_eps};
+}
+
+// A 1-D histogram of these counts.
+inline Histogram histogram(std::vector<double> counts) {
+  Histogram h;
+  h.name = "h";
+  h.counts = std::move(counts);
+  return h;
 }
 
 // Pieces of the given lengths and values, one after another.

@@ -31,15 +31,9 @@ using namespace dplab::baselines;
 
 namespace {
 
-Histogram histogram(std::vector<double> counts) {
-  Histogram h;
-  h.name = "h";
-  h.counts = std::move(counts);
-  return h;
-}
-
 using testing::Answers;
 using testing::answers_of;
+using testing::histogram;
 using testing::pieces;
 using testing::range_params;
 

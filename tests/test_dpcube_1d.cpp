@@ -25,13 +25,6 @@ using linear_queries::Rect;
 
 namespace {
 
-Histogram histogram(std::vector<double> counts) {
-  Histogram h;
-  h.name = "pieces";
-  h.counts = std::move(counts);
-  return h;
-}
-
 using Intervals = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
 // The leaves of a 1 x n partition as [c0, c1) pairs.
@@ -45,6 +38,7 @@ Intervals intervals(const std::vector<Rect>& leaves) {
 }
 
 using testing::answers_of;
+using testing::histogram;
 using testing::pieces;
 using testing::range_params;
 
