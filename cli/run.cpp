@@ -38,7 +38,7 @@ int replay(const RunOptions& o, std::int64_t point_index, std::int64_t trial) {
   const Point& p = points[static_cast<std::size_t>(point_index)];
   DatasetMap data = load_datasets({p}, o.quiet);
   Scratch scratch;
-  TrialResult r = run_trial(spec, p, static_cast<std::uint64_t>(trial), dataset_of(data, p), scratch);
+  TrialResult r = run_trial(spec, p, static_cast<std::uint64_t>(trial), dataset_of(data, p, static_cast<std::uint64_t>(trial)), scratch);
   std::cout << "point " << point_index << ": " << p.label << " " << describe(p) << "\n"
             << "trial " << trial << " (seed " << spec.seed << ", stream key " << p.key << ")\n"
             << "spent epsilon: " << to_string(Value(r.spent_eps)) << " of " << to_string(Value(p.budget))

@@ -100,9 +100,12 @@ Interval SimultaneousIntervals::interval_of(const Combination& c, double level) 
     out.kind = Interval::Kind::exact;
     return out;
   }
-  // Paired: the trials every random row computed.
+  // Paired: the trials every random row computed (NaN where one did not), per draw of the data
+  // when the trials cycle through several (their means are the independent units).
   const std::size_t trials = series_.at(random.front().series).values.size();
-  std::vector<double> d;
+  std::size_t clusters = 1;
+  for (const auto& term : random) clusters = std::max(clusters, series_.at(term.series).clusters);
+  std::vector<double> d(trials, Interval::nan);
   for (std::size_t t = 0; t < trials; ++t) {
     double sum = 0;
     bool all = true;
@@ -111,9 +114,9 @@ Interval SimultaneousIntervals::interval_of(const Combination& c, double level) 
       if (t >= v.size() || std::isnan(v[t])) { all = false; break; }
       sum += term.weight * v[t];
     }
-    if (all) d.push_back(sum);
+    if (all) d[t] = sum;
   }
-  const Sample paired = sample_of(d);
+  const Sample paired = sample_of(clusters > 1 ? cluster_means(d, clusters) : d);
   bool share = false;  // a random row that is a 0/1 share, constant over its trials
   for (const auto& term : random) share |= binary_constant(series_.at(term.series).values);
   if (paired.n >= 2 && (paired.var > 0 || !share)) {
@@ -125,6 +128,7 @@ Interval SimultaneousIntervals::interval_of(const Combination& c, double level) 
     out.lo = out.estimate - half;
     out.hi = out.estimate + half;
     out.n = paired.n;
+    out.clustered = clusters > 1;
     // The same value in every trial: the quantity does not vary (e.g. a property of the data).
     out.kind = paired.var > 0 ? Interval::Kind::paired : Interval::Kind::exact;
     return out;
@@ -139,7 +143,8 @@ Interval SimultaneousIntervals::interval_of(const Combination& c, double level) 
   out.n = static_cast<std::size_t>(-1);
   for (const auto& term : random) {
     const auto& v = series_.at(term.series).values;
-    const Sample s = sample_of(v);
+    const std::size_t k = series_.at(term.series).clusters;
+    const Sample s = sample_of(k > 1 ? cluster_means(v, k) : v);
     if (s.n == 0) {
       out = Interval{};
       out.why = "no computed trial";
@@ -168,6 +173,7 @@ Interval SimultaneousIntervals::interval_of(const Combination& c, double level) 
     out.hi += term.weight * (term.weight >= 0 ? hi : lo);
   }
   out.kind = share ? Interval::Kind::constant_share : Interval::Kind::unpaired;
+  for (const auto& term : random) out.clustered |= series_.at(term.series).clusters > 1;
   return out;
 }
 

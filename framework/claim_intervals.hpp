@@ -10,7 +10,8 @@
 // already profits from the pairing. Rows computed in different trials fall back to the unpaired
 // (Welch) interval. Rows of deterministic points (AlgorithmInfo::deterministic) are exact
 // constants. Per-trial values that are themselves batch means (e.g. 10,000 rounds a trial) make
-// this the interval over batches.
+// this the interval over batches. Trials that cycle through several draws of their data
+// (TrialSeries::clusters) are averaged per draw first: the interval is over the draws.
 #pragma once
 #include <cstddef>
 #include <limits>
@@ -23,6 +24,9 @@ namespace dplab {
 struct TrialSeries {
   std::vector<double> values;
   bool exact = false;  // a deterministic point: every computed trial has the one exact value
+  // Trial t ran on draw t mod clusters of its data (DatasetRef::samples): the draws, not the
+  // trials, are the independent units, so intervals are over the draws' means (summarize_clusters).
+  std::size_t clusters = 1;
 };
 
 struct Combination {
@@ -39,8 +43,9 @@ struct Combination {
 struct Interval {
   static constexpr double nan = std::numeric_limits<double>::quiet_NaN();
   double estimate = nan, lo = nan, hi = nan;
-  std::size_t n = 0;  // trials behind it (the least over its rows when unpaired)
+  std::size_t n = 0;  // trials behind it (the least over its rows when unpaired); draws of the data when clustered
   enum class Kind { exact, paired, unpaired, constant_share, none } kind = Kind::none;
+  bool clustered = false;  // over draws of the data (TrialSeries::clusters), each the mean of its trials
   std::string why;    // for kind none: why there is no interval (e.g. "1 trial")
 };
 

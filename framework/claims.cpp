@@ -101,6 +101,7 @@ std::size_t Loaded::series_of(std::size_t p, const std::string& metric, std::siz
   if (auto it = index.find(key); it != index.end()) return it->second;
   TrialSeries s;
   s.exact = deterministic_point(data, p) && metric != "wall_time";
+  s.clusters = data_samples_at(data, p);
   const MetricData* m = nullptr;
   for (const auto& md : data.metrics)
     if (md.name == metric) m = &md;
@@ -217,7 +218,10 @@ std::size_t Loaded::log_ratio_series(const Combination& a, const Combination& b,
   TrialSeries out;
   out.exact = true;
   for (const auto* x : {&a, &b})
-    for (const auto& term : x->terms) out.exact = out.exact && series[term.series].exact;
+    for (const auto& term : x->terms) {
+      out.exact = out.exact && series[term.series].exact;
+      out.clusters = std::max(out.clusters, series[term.series].clusters);
+    }
   for (std::size_t t = 0; t < data.trials; ++t) {
     const double va = value(a, t), vb = value(b, t);
     if (!std::isnan(va) && !std::isnan(vb) && (va <= 0 || vb <= 0))
@@ -280,9 +284,10 @@ ClaimOutcome evaluate(Loaded& l, const Claim& c) {
     // The confidence behind it.
     bool all_exact = true;
     std::size_t least_n = static_cast<std::size_t>(-1), most_n = 0;
-    bool paired = false, unpaired = false;
+    bool paired = false, unpaired = false, clustered = false;
     for (std::size_t i = 0; i < iv.size(); ++i) {
       const Interval& x = iv[i];
+      clustered |= x.clustered;
       all_exact &= x.kind == Interval::Kind::exact;
       if (x.kind != Interval::Kind::exact && x.kind != Interval::Kind::none) {
         least_n = std::min(least_n, x.n);
@@ -301,7 +306,8 @@ ClaimOutcome evaluate(Loaded& l, const Claim& c) {
       o.confidence = std::string(level) + " simultaneous over " + std::to_string(iv.size()) + " interval" +
                      (iv.size() == 1 ? "" : "s") + (iv.size() > 1 ? " (Bonferroni; each " + std::string(each) + ")" : "") +
                      "; " + (least_n == most_n ? std::to_string(least_n) : std::to_string(least_n) + "-" + std::to_string(most_n)) +
-                     " trials" + (paired ? ", paired by trial" : "") + (unpaired ? (paired ? "; some unpaired" : ", unpaired") : "");
+                     (clustered ? " draws of the data (each the mean of its trials)" : " trials") +
+                     (paired ? ", paired by trial" : "") + (unpaired ? (paired ? "; some unpaired" : ", unpaired") : "");
     }
 
     // The deciding cell: a failing one, else an undecided one, else the tightest.

@@ -128,6 +128,15 @@ void fill_columns(ResultData& r, const std::vector<Point>& points) {
   key.type = "text";
   for (const auto& p : points) key.strings.push_back(std::to_string(p.key));
   r.columns.push_back(std::move(key));
+  // The draws of each point's data (DatasetRef::samples), only when some dataset has several:
+  // summaries and claims take them as the independent units of the intervals.
+  if (std::any_of(points.begin(), points.end(), [](const Point& p) { return p.data && p.data->samples > 1; })) {
+    PointColumn samples;
+    samples.name = "data_samples";
+    samples.type = "integer";
+    for (const auto& p : points) samples.numbers.push_back(p.data ? static_cast<double>(p.data->samples) : 1.0);
+    r.columns.push_back(std::move(samples));
+  }
   add_privacy_columns(r, points);  // privacy, privacy_finding: what each point was as it ran
   // Coordinates: the axes that vary, in the order of the first point.
   if (!points.empty())
@@ -186,13 +195,20 @@ std::string joined_overrides(const std::vector<std::string>& overrides) {
   return out;
 }
 
-std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref) {
+std::string sample_key(const ResolvedDataset& ref, std::size_t sample) {
+  return sample == 0 ? ref.key : ref.key + "#sample=" + std::to_string(sample);
+}
+
+std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref, std::size_t sample) {
   const DatasetInfo& info = find_dataset(ref.name);
-  DatasetRequest req{data_root(), ref.params, ref.seed};
+  // Draw k > 0 of a generator: a seed of its own, derived from the dataset's seed and k.
+  const std::uint64_t seed = sample == 0 ? ref.seed : hash64(std::to_string(ref.seed) + "#sample=" + std::to_string(sample));
+  DatasetRequest req{data_root(), ref.params, seed};
   std::shared_ptr<const Dataset> ds = load_dataset(info, req);
-  // Each transform draws from its own stream, keyed by the dataset reference and its position.
+  // Each transform draws from its own stream, keyed by the dataset reference, the draw and its
+  // position (draw 0 as a spec of one draw: counter 0).
   for (std::size_t i = 0; i < ref.transforms.size(); ++i) {
-    Stream stream(ref.seed, hash64(ref.key), 0, i);
+    Stream stream(ref.seed, hash64(ref.key), sample, i);
     ds = find_transform(ref.transforms[i].first).apply(ds, ref.transforms[i].second, stream);
   }
   return ds;
@@ -218,20 +234,25 @@ std::vector<std::size_t> point_order(const std::vector<Point>& points) {
 DatasetMap load_datasets(const std::vector<Point>& points, bool quiet) {
   DatasetMap out;
   for (const auto& p : points) {
-    if (!p.data || out.count(p.data->key)) continue;
-    auto t0 = std::chrono::steady_clock::now();
-    auto ds = load_resolved(*p.data);
-    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!quiet)
-      std::cerr << "dataset " << p.dataset << ": " << ds->summary() << " (loaded in "
-                << Progress::format_duration(s) << ")\n";
-    out[p.data->key] = std::move(ds);
+    if (!p.data) continue;
+    for (std::size_t k = 0; k < p.data->samples; ++k) {
+      if (out.count(sample_key(*p.data, k))) continue;  // one load per draw, whoever asks for it
+      auto t0 = std::chrono::steady_clock::now();
+      auto ds = load_resolved(*p.data, k);
+      double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (!quiet)
+        std::cerr << "dataset " << p.dataset
+                  << (p.data->samples > 1 ? " (draw " + std::to_string(k + 1) + " of " + std::to_string(p.data->samples) + ")" : "")
+                  << ": " << ds->summary() << " (loaded in " << Progress::format_duration(s) << ")\n";
+      out[sample_key(*p.data, k)] = std::move(ds);
+    }
   }
   return out;
 }
 
-const Dataset* dataset_of(const DatasetMap& data, const Point& p) {
-  return p.data ? data.at(p.data->key).get() : nullptr;
+const Dataset* dataset_of(const DatasetMap& data, const Point& p, std::uint64_t trial) {
+  if (!p.data) return nullptr;
+  return data.at(sample_key(*p.data, static_cast<std::size_t>(trial % p.data->samples))).get();
 }
 
 AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double budget, const Dataset* data,
@@ -587,7 +608,7 @@ void compute_items(const ComputeJob& job, const std::function<bool(WorkItem&)>& 
     while (!stop() && next(item)) {
       const Point& point = job.points[item.point];
       try {
-        TrialResult tr = run_trial(job.spec, point, item.trial, dataset_of(job.data, point), mine);
+        TrialResult tr = run_trial(job.spec, point, item.trial, dataset_of(job.data, point, item.trial), mine);
         done(item.point, item.trial, tr);
       } catch (const std::exception& e) {
         fail(trial_failure(job.points, item.point, item.trial, e.what()));
@@ -778,7 +799,7 @@ RunSummary run_local(const RunOptions& opts) {
     if (collector.failed() || g_interrupted.load(std::memory_order_relaxed)) continue;
     const auto [p, t] = work[w];
     try {
-      TrialResult tr = run_trial(pr.spec, pr.points[p], t, dataset_of(data, pr.points[p]),
+      TrialResult tr = run_trial(pr.spec, pr.points[p], t, dataset_of(data, pr.points[p], t),
                                  scratch[static_cast<std::size_t>(omp_get_thread_num())]);
       collector.commit(p, t, tr);
       collector.checkpoint_if_due();

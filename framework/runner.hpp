@@ -75,11 +75,16 @@ AlgorithmRun run_algorithm(const Algorithm& alg, const Params& params, double bu
 AlgorithmRun run_algorithm(const std::string& name, const Params& given, const Dataset* data, Stream stream,
                            const TrialSeeds& seeds = {});
 
-// Loaded datasets by ResolvedDataset::key.
+// Loaded datasets by ResolvedDataset::key, and by sample_key for the further draws of a dataset
+// with `samples` > 1.
 using DatasetMap = std::map<std::string, std::shared_ptr<const Dataset>>;
 
-// Loads a catalogue entry and applies its transforms.
-std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref);
+// Loads a catalogue entry and applies its transforms. `sample` picks one of the dataset's
+// independent draws (ResolvedDataset::samples): draw 0 is the dataset as a spec of one draw
+// loads it; draw k > 0 gets its own generator seed and transform streams.
+std::shared_ptr<const Dataset> load_resolved(const ResolvedDataset& ref, std::size_t sample = 0);
+// The DatasetMap key of a dataset's draw `sample` (draw 0: ResolvedDataset::key itself).
+std::string sample_key(const ResolvedDataset& ref, std::size_t sample);
 DatasetMap load_datasets(const std::vector<Point>& points, bool quiet);
 
 // The order of the points within a trial: round-robin over their datasets, each dataset's points
@@ -90,7 +95,8 @@ DatasetMap load_datasets(const std::vector<Point>& points, bool quiet);
 // The order changes when items are computed, never what they compute (results are bit-identical
 // for any schedule).
 std::vector<std::size_t> point_order(const std::vector<Point>& points);
-const Dataset* dataset_of(const DatasetMap& data, const Point& p);
+// The data trial `trial` of point p runs on: the point's dataset, its draw trial mod samples.
+const Dataset* dataset_of(const DatasetMap& data, const Point& p, std::uint64_t trial);
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
                       const Dataset* data, Scratch& scratch);
 // A run stopped by SIGINT or SIGTERM (what it computed is saved): callers that run several

@@ -29,9 +29,9 @@ const std::vector<std::string> kTopLevelKeys = {
     "name", "paper", "id", "description", "dataset", "datasets", "algorithm", "algorithms",
     "params", "sweep", "zip", "trials", "seed", "noise", "metrics", "plot", "reference", "notes"};
 const std::vector<std::string> kAlgorithmKeys = {"name", "label", "params", "sweep", "zip", "datasets"};
-const std::vector<std::string> kDatasetKeys = {"name", "label", "params", "seed", "transforms"};
+const std::vector<std::string> kDatasetKeys = {"name", "label", "params", "seed", "samples", "transforms"};
 // A user's own data file (datasets/user_file.hpp): its options may also sit beside `file`.
-const std::vector<std::string> kFileDatasetKeys = {"file", "kind", "sha256", "name", "label", "params", "seed", "transforms",
+const std::vector<std::string> kFileDatasetKeys = {"file", "kind", "sha256", "name", "label", "params", "seed", "samples", "transforms",
                                                    "header", "label_column", "items"};
 const std::vector<std::string> kFileOptions = {"header", "label_column", "items"};
 
@@ -335,6 +335,17 @@ std::uint64_t read_seed(const Reader& r, const YAML::Node& n, const std::string&
   return v;
 }
 
+// A dataset's `samples`: how many independent draws of it the trials cycle through.
+std::size_t read_samples(const Reader& r, const YAML::Node& n, const std::string& field) {
+  std::string t = r.scalar(n, field);
+  char* end = nullptr;
+  errno = 0;
+  unsigned long long v = std::strtoull(t.c_str(), &end, 10);
+  if (t.empty() || *end || t[0] == '-' || errno == ERANGE || v < 1 || v > 10000)
+    r.fail(n, field, "expected an integer from 1 to 10000 (independent draws of the data), got " + quote(t));
+  return static_cast<std::size_t>(v);
+}
+
 TransformRef read_transform(const Reader& r, const YAML::Node& n, const std::string& field) {
   TransformRef t;
   t.line = r.line(n, field);
@@ -386,6 +397,7 @@ DatasetRef read_dataset(const Reader& r, const YAML::Node& n, const std::string&
     for (const auto& k : kFileOptions)
       if (n[k]) d.params[k] = r.raw(n[k], field + "." + k);
     if (n["seed"]) d.seed = read_seed(r, n["seed"], field + ".seed");
+    if (n["samples"]) d.samples = read_samples(r, n["samples"], field + ".samples");
     if (YAML::Node tr = n["transforms"]) {
       if (!tr.IsSequence()) r.fail(tr, field + ".transforms", "expected a list of transforms");
       for (std::size_t i = 0; i < tr.size(); ++i)
@@ -399,6 +411,7 @@ DatasetRef read_dataset(const Reader& r, const YAML::Node& n, const std::string&
     d.label = r.text(n, "label", false);
     d.params = r.param_map(n["params"], field + ".params");
     if (n["seed"]) d.seed = read_seed(r, n["seed"], field + ".seed");
+    if (n["samples"]) d.samples = read_samples(r, n["samples"], field + ".samples");
     if (YAML::Node tr = n["transforms"]) {
       if (!tr.IsSequence()) r.fail(tr, field + ".transforms", "expected a list of transforms");
       for (std::size_t i = 0; i < tr.size(); ++i)

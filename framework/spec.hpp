@@ -45,6 +45,11 @@ struct AxisGroup {
 // generators and random transforms, and transforms applied in order.
 //   dataset: unbalance
 //   dataset: {name: r15, label: DS1, seed: 3, transforms: [{upsample: {factor: 50}}, scale]}
+// `samples: S` (default 1) draws S independent versions of a random dataset (a generator, a
+// random transform such as dpbench_sample) and runs trial t on version t mod S: DPBench's
+// protocol of several data samples per setting, each run several times (Hay et al. 2016; its
+// sigmod2016.py runs 5 dataset seeds x 5 execution seeds). Intervals then treat the S versions
+// as the independent units (framework/stats.hpp summarize_clusters).
 struct TransformRef {
   std::string name;
   std::map<std::string, RawValue> params;
@@ -55,6 +60,7 @@ struct DatasetRef {
   std::string label;  // the point coordinate and legend label; defaults to the name
   std::map<std::string, RawValue> params;
   std::uint64_t seed = 1;
+  std::size_t samples = 1;  // independent draws of the data; trial t runs on draw t mod samples
   std::vector<TransformRef> transforms;
   int line = 0;
 };

@@ -48,4 +48,24 @@ Summary summarize(const std::vector<double>& values, bool deterministic) {
   return s;
 }
 
+std::vector<double> cluster_means(const std::vector<double>& values, std::size_t clusters) {
+  std::vector<double> sum(clusters, 0.0);
+  std::vector<std::size_t> count(clusters, 0);
+  for (std::size_t t = 0; t < values.size(); ++t)
+    if (!std::isnan(values[t])) { sum[t % clusters] += values[t]; ++count[t % clusters]; }
+  std::vector<double> out;
+  for (std::size_t k = 0; k < clusters; ++k)
+    if (count[k]) out.push_back(sum[k] / static_cast<double>(count[k]));
+  return out;
+}
+
+Summary summarize_clusters(const std::vector<double>& values, std::size_t clusters) {
+  if (clusters <= 1) return summarize(values);
+  const Summary trials = summarize(values);
+  Summary s = summarize(cluster_means(values, clusters));
+  s.n = trials.n;
+  s.sd = trials.sd;
+  return s;
+}
+
 }  // namespace dplab

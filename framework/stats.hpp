@@ -16,4 +16,14 @@ struct Summary {
 Summary summarize(const std::vector<double>& values, bool deterministic = false);
 double student_t_quantile(double p, double dof);
 
+// Trials in `clusters` groups that are not independent within a group: trial t (values[t], NaN
+// when not done) ran on draw t mod clusters of its dataset (DatasetRef::samples), so trials on
+// one draw share its data and only the draws are independent. The mean is the mean of the
+// groups' means (the plain mean when every group has as many trials), the interval the Student t
+// interval over the groups' means (clusters - 1 degrees of freedom), sd the spread of single
+// trials, n the trials done. clusters <= 1 is summarize().
+Summary summarize_clusters(const std::vector<double>& values, std::size_t clusters);
+// The means of the groups t mod clusters of values[t] (NaN skipped; an empty group left out).
+std::vector<double> cluster_means(const std::vector<double>& values, std::size_t clusters);
+
 }  // namespace dplab

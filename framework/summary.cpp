@@ -64,6 +64,12 @@ bool deterministic_point(const ResultData& r, std::size_t p) {
   return a && a->info().deterministic;
 }
 
+std::size_t data_samples_at(const ResultData& r, std::size_t p) {
+  const PointColumn* c = r.column("data_samples");
+  if (!c || c->text || p >= c->numbers.size() || !(c->numbers[p] >= 1)) return 1;
+  return static_cast<std::size_t>(c->numbers[p]);
+}
+
 double value_at(const ResultData& r, const MetricData& m, std::size_t p, std::size_t t, std::size_t i) {
   const std::size_t c = r.cell(p, t);
   if (!m.is_vector) return m.scalar[c];
@@ -146,18 +152,20 @@ std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& r
   for (std::size_t p = 0; p < r.points; ++p) {
     const auto values = point_values(r, p);
     const bool det = deterministic_point(r, p);
+    const std::size_t clusters = data_samples_at(r, p);
     for (const MetricData* m : metrics) {
       const std::size_t length = length_at(r, *m, p);
       for (std::size_t i = 0; i < length; ++i) {
-        std::vector<double> v;
+        // Every trial in its place (NaN: not done), so trial t's data draw is t mod clusters.
+        std::vector<double> v(r.trials, kNaN);
         for (std::size_t t = 0; t < r.trials; ++t)
-          if (r.done[r.cell(p, t)]) v.push_back(value_at(r, *m, p, t, i));
+          if (r.done[r.cell(p, t)]) v[t] = value_at(r, *m, p, t, i);
         SummaryRow row;
         row.point = p;
         row.metric = m->name;
         row.index = m->is_vector ? static_cast<long>(i + 1) : -1;
         row.index_value = index_value_at(*m, p, i);
-        row.stats = summarize(v, det && m != &wall);
+        row.stats = clusters > 1 ? summarize_clusters(v, clusters) : summarize(v, det && m != &wall);
         row.paper = ref.find(values, m->name, row.index);
         rows.push_back(std::move(row));
       }
@@ -173,17 +181,17 @@ std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& r
       for (const MetricData* m : metrics) {
         const std::size_t length = std::min(length_at(r, *m, p), length_at(r, *m, q));
         for (std::size_t i = 0; i < length; ++i) {
-          std::vector<double> v;
+          std::vector<double> v(r.trials, kNaN);
           for (std::size_t t = 0; t < r.trials; ++t)
             if (r.done[r.cell(p, t)] && r.done[r.cell(q, t)])
-              v.push_back(1.0 - value_at(r, *m, p, t, i) / value_at(r, *m, q, t, i));
+              v[t] = 1.0 - value_at(r, *m, p, t, i) / value_at(r, *m, q, t, i);
           SummaryRow row;
           row.point = p;
           row.metric = m->name;
           row.index = m->is_vector ? static_cast<long>(i + 1) : -1;
           row.index_value = index_value_at(*m, p, i);
           row.baseline = baseline_name(base);
-          row.stats = summarize(v);
+          row.stats = summarize_clusters(v, data_samples_at(r, p));
           rows.push_back(std::move(row));
         }
       }

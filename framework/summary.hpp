@@ -41,6 +41,10 @@ struct SummaryOptions {
 // an exact value, not a sample of one.
 bool deterministic_point(const ResultData& r, std::size_t p);
 
+// The independent draws of point p's data its trials cycle through (column "data_samples",
+// DatasetRef::samples; 1 when the result has no such column): the clusters of its intervals.
+std::size_t data_samples_at(const ResultData& r, std::size_t p);
+
 // Value of trial t of point p, element i (0-based) of metric m; NaN when absent.
 double value_at(const ResultData& r, const MetricData& m, std::size_t p, std::size_t t, std::size_t i);
 

@@ -108,6 +108,9 @@ ResolvedDataset resolve_dataset(const DatasetRef& ref, const std::string& file, 
     for (const auto& [k, v] : tp.all()) r.key += "|" + k + "=" + canonical(v);
     r.transforms.emplace_back(t.name, std::move(tp));
   }
+  // Not in the key: draw 0 and every trial's streams stay those of a spec of one draw (a result
+  // of another `samples` is another spec by its hash, never resumed into).
+  r.samples = ref.samples;
   return r;
 }
 

@@ -18,6 +18,7 @@ struct ResolvedDataset {
   std::string label;  // coordinate value
   Params params;      // the entry's parameters, defaults filled in
   std::uint64_t seed = 1;
+  std::size_t samples = 1;  // independent draws (DatasetRef::samples): trial t runs on draw t mod samples
   std::vector<std::pair<std::string, Params>> transforms;  // in order, defaults filled in
   std::string key;    // canonical text of all the above: identical keys share one loaded dataset
 };

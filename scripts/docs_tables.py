@@ -41,6 +41,12 @@ their `expect` states, which `dplab claims` checks against the paper-count resul
     <!-- claims: section="Figs 13-14" -->      (section= optional: only that section's claims)
     <!-- end claims -->
 
+A ranking region counts, per eps-DP algorithm, the settings where it is best and competitive
+(DPBench's ranking; the rule is in scripts/dpbench_ranking.py):
+
+    <!-- ranking: error_vs_scale_1d metric=scaled_l2_error_per_query -->
+    <!-- end ranking -->
+
 Usage:
   docs_tables.py [--root DIR] [--check] [PAGE...]   render (or, --check, compare) the pages
                                                     (default: every docs/papers/*.md)
@@ -59,7 +65,9 @@ import shlex
 import subprocess
 import sys
 
-REGION = re.compile(r'(<!-- (table|claims):(.*?)-->\n)(.*?)(<!-- end \2 -->)', re.S)
+import dpbench_ranking  # DPBench's competitive-algorithm rule (ranking regions)
+
+REGION = re.compile(r'(<!-- (table|claims|ranking):(.*?)-->\n)(.*?)(<!-- end \2 -->)', re.S)
 VERDICT = {'holds': 'holds', 'fails': 'does not hold', 'inconclusive': 'inconclusive'}
 
 
@@ -371,12 +379,17 @@ def process(page, root, check):
             if m.group(2) == 'claims':
                 rel = os.path.join('results', 'reference', paper, 'claims.yaml')
                 table = render_claims(m.group(3), os.path.join(root, rel), rel)
+            elif m.group(2) == 'ranking':
+                result, metric = dpbench_ranking.parse(m.group(3))
+                rel = os.path.join('results', 'summary', (result if '/' in result else paper + '/' + result) + '.csv')
+                prov, rows = read_summary(os.path.join(root, rel))
+                table = dpbench_ranking.render(metric, rows, prov, rel)
             else:
                 opts = parse_options(m.group(3))
                 result = opts['result'] if '/' in opts['result'] else paper + '/' + opts['result']
                 rel = os.path.join('results', 'summary', result + '.csv')
                 table = render(opts, os.path.join(root, rel), rel)
-        except TableError as e:
+        except (TableError, dpbench_ranking.RankingError) as e:
             problems.append(f'{page}:{line}: {e}')
             return m.group(0)
         if m.group(4) != table:

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """docs_tables.py --self-test: the check fails on a page whose table was edited by hand, on a
-missing summary and on a changed claim verdict, and every table option renders as documented."""
+missing summary and on a changed claim verdict, every table option renders as documented, and
+DPBench's ranking follows its rule."""
 import os
 import sys
 import tempfile
@@ -68,8 +69,52 @@ def self_test():
         with open(page, 'w') as f:
             f.write('<!-- table: s cols=eps over=eps metric=it -->\n<!-- end table -->\n')
         assert docs_tables.main(['--root', root]) == 1
+        ranking_self_test(root, page)
     print('self-test passed')
     return 0
+
+
+def ranking_self_test(root, page):
+    """DPBench's competitive rule (dpbench_ranking.py) on a made-up summary. In setting S 1 the
+    best mean 1.0 is shared by A and D (a tie: both best). C (1.15 [1.02, 1.28]) is competitive,
+    0.15 <= hypot(0.13, 0.1) = 0.164, though its interval misses the best mean. B (1.2 [1.05,
+    1.35]) is not, 0.2 > hypot(0.15, 0.1) = 0.18, though its interval overlaps A's and the
+    half-widths add to 0.25. F (1.3 [1.2, 2.0]) is not: its lower half-width 0.1 counts, not the
+    symmetric 0.4. E, below all of them, is not eps-DP and is not ranked (else it alone would be
+    competitive). The wall_time row is another metric."""
+    with open(os.path.join(root, 'results', 'summary', 'p', 'k.csv'), 'w') as f:
+        f.write('# p/k: code v1, seed 9\n'
+                'algorithm,dataset,metric,mean,sd,ci95_low,ci95_high,trials,paper,privacy,privacy_finding\n'
+                'A,S 1,y,1.0,0,0.9,1.1,10,,dp,\nB,S 1,y,1.2,0,1.05,1.35,10,,dp,\nC,S 1,y,1.15,0,1.02,1.28,10,,dp,\n'
+                'D,S 1,y,1.0,0,0.95,1.05,10,,dp,\nE,S 1,y,0.5,0,0.4,0.6,10,,not-dp,f.x\n'
+                'F,S 1,y,1.3,0,1.2,2.0,10,,dp,\nA,S 2,y,3,0,2.9,3.1,10,,dp,\nB,S 2,y,1,0,0.9,1.1,10,,dp,\n'
+                'E,S 2,y,0.1,0,0.05,0.15,10,,not-dp,f.x\nC,S 2,wall_time,0.001,0,0.001,0.001,10,,dp,\n')
+    with open(page, 'w') as f:
+        f.write('<!-- ranking: k metric=y -->\n<!-- end ranking -->\n')
+    assert docs_tables.main(['--root', root]) == 0
+    text = open(page).read()
+    for line in ('| algorithm | best (of 2) | competitive (of 2) |\n|---|---|---|\n| A | 1 | 1 |\n'
+                 '| B | 1 | 1 |\n| D | 1 | 1 |\n| C | 0 | 1 |\n| F | 0 | 0 |\n',
+                 '| S 1 | **A**, **D**, C |\n| S 2 | **B** |\n', 'Not ranked, not \u03b5-DP as run: E (see f.x',
+                 'seed 9'):
+        assert line in text, text
+    assert docs_tables.main(['--root', root, '--check']) == 0
+    with open(page, 'w') as f:
+        f.write(text.replace('| C | 0 | 1 |', '| C | 0 | 2 |'))
+    assert docs_tables.main(['--root', root, '--check']) == 1
+    # A ranked row without its interval, and a summary without the privacy column, are errors.
+    for bad in ('A,S 2,y,3,0,,,1,,dp,\n', None):
+        with open(os.path.join(root, 'results', 'summary', 'p', 'k.csv')) as f:
+            csv_text = f.read()
+        if bad:
+            csv_text = csv_text.replace('A,S 2,y,3,0,2.9,3.1,10,,dp,\n', bad)
+        else:
+            csv_text = csv_text.replace(',privacy,privacy_finding', ',x,y2')
+        with open(os.path.join(root, 'results', 'summary', 'p', 'k2.csv'), 'w') as f:
+            f.write(csv_text)
+        with open(page, 'w') as f:
+            f.write('<!-- ranking: k2 metric=y -->\n<!-- end ranking -->\n')
+        assert docs_tables.main(['--root', root]) == 1
 
 
 if __name__ == "__main__":

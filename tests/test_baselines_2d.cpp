@@ -83,6 +83,22 @@ TEST_CASE("grid_side and grid_cells lay DPBench's grids") {
   CHECK(grid_side(domain, -5) == 256);
   CHECK(grid_side(Rect{3, 5, 10, 17}, 1) == 4);  // a 2 x 7 box as one cell: ceil(sqrt(14))
   CHECK(grid_side(Rect{3, 5, 10, 17}, 0.01) == 7);  // at most the box's longer side
+  // DPBench's rounding, int(s - 1) + 1 (UG.py, AG.py): floor(25.6) = 25, so 11 x 11 cells, the
+  // last row and column 6 wide; exact squares and s < 1 as before.
+  CHECK(grid_side(domain, 100, GridRounding::dpbench) == 25);
+  const auto dp = grid_cells(domain, 25);
+  REQUIRE(dp.size() == 121);
+  CHECK((dp[10].c0 == 250 && dp[10].c1 == 256));
+  CHECK(grid_side(domain, 256, GridRounding::dpbench) == 16);
+  CHECK(grid_side(domain, 1e9, GridRounding::dpbench) == 1);
+  CHECK(grid_side(domain, 0, GridRounding::dpbench) == 256);
+  // UGrid at 10^6 records, eps 0.1 (0.095 after the scale's share), c = 10: M = 9,500 cells,
+  // s = sqrt(65536 / 9500) = 2.63: DPBench's side 2 (128 x 128 cells), ceil's 3.
+  CHECK(grid_side(domain, 1e6 * 0.095 / 10, GridRounding::dpbench) == 2);
+  CHECK(grid_side(domain, 1e6 * 0.095 / 10, GridRounding::up) == 3);
+  CHECK(round_grid(0.4, GridRounding::dpbench) == 1);  // Python: int(0.4 - 1) + 1 = 0 + 1
+  CHECK(round_grid(3.0, GridRounding::dpbench) == 3);
+  CHECK(round_grid(3.0, GridRounding::up) == 3);
   // A box away from the origin: cells start at its corner.
   const auto sub = grid_cells(Rect{3, 5, 10, 17}, 3);
   REQUIRE(sub.size() == 3);
@@ -119,6 +135,14 @@ TEST_CASE("AGrid's constrained inference: inverse-variance average, leaves shift
   CHECK(adaptive_grid_m2(-3, 0.5) == 1);
   CHECK(adaptive_grid_m2(1000, 0.5) == 10);  // ceil(sqrt(1000 * 0.5 / 5)) = 10
   CHECK(adaptive_grid_m2(1001, 0.5) == 11);
+  // As AG.py rounds: int(x - 1) + 1, floor(10.01) = 10; m1 = int(sqrt(10^6 * 1 / 10) / 4 - 1) + 1 = 79.
+  AdaptiveGridOptions dp;
+  dp.rounding = GridRounding::dpbench;
+  CHECK(adaptive_grid_m2(1001, 0.5, dp) == 10);
+  CHECK(adaptive_grid_m2(1000, 0.5, dp) == 10);
+  CHECK(adaptive_grid_m2(2, 0.5, dp) == 1);  // sqrt(0.2) < 1
+  CHECK(adaptive_grid_m1(1e6, 1.0, dp) == 79);
+  CHECK(adaptive_grid_m1(1e6, 1.0) == 80);
 }
 
 TEST_CASE("tree_2d: padding to b^h, the levels' block sums, the crop") {
@@ -309,6 +333,20 @@ TEST_CASE("at a huge budget the data-independent and tree algorithms answer exac
   CHECK(run("baselines.agrid", h, 1e9).outputs.scalar("leaves") == 256);
   const Histogram2D empty = histogram(16, 16, std::vector<double>(256, 0.0));
   CHECK(run("baselines.ugrid", empty, 1e-9).outputs.scalar("cells") <= 1);
+  // The cell side as DPBench's UG.py rounds it by default: 8 per cell (N = 2,048) at eps 1 gives
+  // s = sqrt(256 / (N' 0.95 / 10)) = 1.15 (s stays in [1, 2) for N' in (674, 2695]: N's
+  // Laplace(20) leaves it with probability < 1e-10), so side 1, 256 cells; rounded up, side 2.
+  const Histogram2D flat = histogram(16, 16, std::vector<double>(256, 8.0));
+  Params up;
+  up.set("rounding", std::string("up"));
+  CHECK(run("baselines.ugrid", flat, 1.0).outputs.scalar("cells") == 256);
+  CHECK(run("baselines.ugrid", flat, 1.0, 0, up).outputs.scalar("cells") == 64);
+  // AGrid at 2 per cell: m1 = max(10, .) = 10 either way; the level-1 side is int(1.6 - 1) + 1 = 1
+  // as AG.py (256 single cells, the leaves), 2 rounded up (64 cells of noisy count about 8, which
+  // m2 = ceil(sqrt(8 * 0.475 / 5)) = 1 mostly leaves whole: far fewer leaves).
+  const Histogram2D sparse = histogram(16, 16, std::vector<double>(256, 2.0));
+  CHECK(run("baselines.agrid", sparse, 1.0).outputs.scalar("leaves") == 256);
+  CHECK(run("baselines.agrid", sparse, 1.0, 0, up).outputs.scalar("leaves") < 200);
 }
 
 TEST_CASE("privacy as run: every 2-D algorithm eps-DP but MWEM, whose public scale is a finding") {
@@ -439,12 +477,16 @@ TEST_CASE("ugrid: each grid cell's count gets Laplace(1 / ((1 - scale_share) eps
   // 1e-14). An answer is then sum_k (overlap_k / 4)(8 * 4 + L_k), L_k ~ Lap(1 / 0.95), unbiased
   // with variance sum_k (overlap_k / 4)^2 2 / 0.95^2. The trial's mean of squared standardised
   // errors has mean 1; |mean - 1| < 4.5 se fails falsely with probability 7e-6, and se < 0.02
-  // means Laplace(1 / eps) (no budget for the scale: mean 0.9025) would fail it.
+  // means Laplace(1 / eps) (no budget for the scale: mean 0.9025) would fail it. The cell side
+  // is rounded up here (`rounding: up`): DPBench's floor would make s = 1.15 one cell a side,
+  // and the noise, not the rounding, is under test.
   const Histogram2D h = histogram(16, 16, std::vector<double>(256, 8.0));
   const double eps_g = 0.95;
+  Params up;
+  up.set("rounding", std::string("up"));
   std::vector<double> per_trial;
   for (std::uint64_t t = 0; t < 4000; ++t) {
-    const AlgorithmRun r = run("baselines.ugrid", h, 1.0, t);
+    const AlgorithmRun r = run("baselines.ugrid", h, 1.0, t, up);
     REQUIRE(r.outputs.scalar("cells") == 64);
     const auto& W = r.outputs.object<WorkloadOutput>("workload")->rects;
     const auto& a = r.outputs.vector("answers");

@@ -49,8 +49,10 @@ struct Point {
 };
 
 // results/synth/<name>.h5 under `results`: columns algorithm and x, one scalar metric y.
+// `samples` > 1: every point's trials cycle through that many draws of its data (the column
+// "data_samples" a run writes for DatasetRef::samples).
 void write_synth(const std::string& results, const std::string& name, const std::vector<Point>& pts,
-                 const std::string& reference_csv = "") {
+                 const std::string& reference_csv = "", std::size_t samples = 1) {
   dplab::ResultData r;
   r.meta.name = name;
   r.meta.paper = "synth";
@@ -69,6 +71,7 @@ void write_synth(const std::string& results, const std::string& name, const std:
     finding.strings.push_back("");
   }
   r.columns = {alg, x, privacy, finding};
+  if (samples > 1) r.columns.push_back({"data_samples", false, {}, std::vector<double>(pts.size(), double(samples)), "integer"});
   r.axes = {"algorithm", "x"};
   dplab::MetricData y;
   y.name = "y";
@@ -159,6 +162,32 @@ TEST_SUITE("claim_verdicts") {
     std::string numbers;
     CHECK(one(dir, res, compare(">"), &numbers) == ClaimStatus::inconclusive);
     CHECK_CONTAINS(numbers, "unpaired");
+  }
+
+  TEST_CASE("trials on several draws of the data: the draws are the units of the interval") {
+    TempDir dir;
+    const std::string res = dir / "results";
+    // A = B + 0.5 + a per-draw effect (4 draws, trial t on draw t mod 4), on a common noise.
+    // As 40 independent trials the difference is clear; as 4 draws it is within the noise.
+    const double effect[4] = {0.6, -0.6, 0.3, -0.3};
+    auto make = [&](double gap) {
+      std::vector<double> a, b;
+      for (std::size_t t = 0; t < 40; ++t) {
+        b.push_back(10 + 3 * dev(t));
+        a.push_back(b.back() + gap + effect[t % 4] + 0.01 * dev(t + 3));
+      }
+      return std::vector<Point>{{"A", 1, a}, {"B", 1, b}};
+    };
+    write_synth(res, "r", make(0.5));
+    CHECK(one(dir, res, compare(">")) == ClaimStatus::holds);
+    write_synth(res, "r", make(0.5), "", 4);
+    std::string numbers;
+    CHECK(one(dir, res, compare(">"), &numbers) == ClaimStatus::inconclusive);
+    CHECK_CONTAINS(numbers, "4 draws of the data (each the mean of its trials), paired by trial");
+    // A gap far beyond the draws' spread decides, clustered or not.
+    write_synth(res, "r", make(5), "", 4);
+    CHECK(one(dir, res, compare(">")) == ClaimStatus::holds);
+    CHECK(one(dir, res, compare("<")) == ClaimStatus::fails);
   }
 
   TEST_CASE("a trend within the noise is not monotone; a clear one is") {

@@ -81,7 +81,7 @@ std::vector<double> counts_of(const std::string& datasets, std::size_t point = 0
   auto points = dplab::expand(spec);
   auto data = dplab::load_datasets(points, true);
   dplab::Scratch scratch;
-  return dplab::run_trial(spec, points.at(point), 0, dplab::dataset_of(data, points[point]), scratch).metrics[0];
+  return dplab::run_trial(spec, points.at(point), 0, dplab::dataset_of(data, points[point], 0), scratch).metrics[0];
 }
 
 }  // namespace
@@ -154,5 +154,39 @@ TEST_SUITE("dataset_refs") {
                                       "algorithm: budget_series.noise_mse\nmetrics: [expected_mse]\n", "s.yaml"));
     });
     CHECK_CONTAINS(e, "transform 'test.jitter' does not apply to dataset 'kos' of kind bag-of-words");
+    e = err("dataset: {name: test.counts, samples: 0}\n");
+    CHECK_CONTAINS(e, "dataset.samples");
+    CHECK_CONTAINS(e, "from 1 to 10000");
+    e = err("dataset: {name: test.counts, samples: two}\n");
+    CHECK_CONTAINS(e, "got 'two'");
+  }
+
+  TEST_CASE("samples: trial t runs on draw t mod samples; draw 0 is the data of a spec of one draw") {
+    const std::string one = "dataset: {name: test.counts, params: {bins: 6}, seed: 3, transforms: [test.jitter]}\n";
+    const std::string five = "dataset: {name: test.counts, params: {bins: 6}, seed: 3, samples: 5, transforms: [test.jitter]}\n";
+    auto spec = dplab::parse_spec(spec_with(five), "s.yaml");
+    auto points = dplab::expand(spec);
+    REQUIRE(points.size() == 1);
+    REQUIRE(points[0].data->samples == 5);
+    const int before = g_generated.load();
+    auto data = dplab::load_datasets(points, true);
+    CHECK(g_generated.load() - before == 5);  // each draw generated once
+    CHECK(data.size() == 5);
+    auto counts = [&](std::uint64_t trial) {
+      return dynamic_cast<const dplab::Histogram&>(*dplab::dataset_of(data, points[0], trial)).counts;
+    };
+    // Draw 0: the very data the same reference without samples loads (a spec of one draw keeps
+    // its numbers), both in the generator's seed and the transform's stream.
+    CHECK(counts(0) == counts_of(one));
+    // Five different draws (generator and transform both redrawn), cycled by the trial index.
+    for (std::uint64_t a = 0; a < 5; ++a)
+      for (std::uint64_t b = a + 1; b < 5; ++b) CHECK(counts(a) != counts(b));
+    CHECK(counts(7) == counts(2));
+    CHECK(counts(10) == counts(0));
+    // Reproducible: a second load gives the same draws.
+    auto again = dplab::load_datasets(points, true);
+    CHECK(dynamic_cast<const dplab::Histogram&>(*dplab::dataset_of(again, points[0], 3)).counts == counts(3));
+    // A result of one draw never resumes into five: the spec's hash covers `samples`.
+    CHECK(dplab::parse_spec(spec_with(one), "s.yaml").hash != spec.hash);
   }
 }

@@ -453,7 +453,7 @@ TEST_CASE("metrics end to end through run_trial: a copy of the raw data is exact
     const auto data = load_datasets(points, true);
     Scratch scratch;
     for (std::uint64_t trial : {0u, 1u}) {
-      const TrialResult r = run_trial(spec, points[0], trial, dataset_of(data, points[0]), scratch);
+      const TrialResult r = run_trial(spec, points[0], trial, dataset_of(data, points[0], trial), scratch);
       REQUIRE(r.metrics.size() == 2);
       REQUIRE(r.metrics[0].size() == 5);
       for (double v : r.metrics[0]) CHECK(v == 0);

@@ -103,4 +103,28 @@ TEST_CASE("identical values: no spread") {
   CHECK(s.ci_high >= s.mean);
 }
 
+TEST_CASE("clustered trials: the interval is over the draws' means") {
+  // Trials 0, 2, 4 ran on draw 0 (mean 3), trials 1, 3, 5 on draw 1 (mean 4): two independent
+  // units, so the interval is Student t with 1 degree of freedom over {3, 4}.
+  Summary s = summarize_clusters({1, 2, 3, 4, 5, 6}, 2);
+  CHECK(s.n == 6);
+  CHECK(s.mean == doctest::Approx(3.5));
+  CHECK(s.sd == doctest::Approx(std::sqrt(3.5)));  // the spread of single trials
+  const double half = student_t_quantile(0.975, 1) * std::sqrt(0.5) / std::sqrt(2.0);
+  CHECK(s.ci_low == doctest::Approx(3.5 - half));
+  CHECK(s.ci_high == doctest::Approx(3.5 + half));
+  // Much wider than the interval that takes the six trials as independent.
+  Summary flat = summarize({1, 2, 3, 4, 5, 6});
+  CHECK(s.ci_high - s.ci_low > 3 * (flat.ci_high - flat.ci_low));
+  // One cluster is plain summarize; a draw with no trial done is left out; one draw: no interval.
+  Summary same = summarize_clusters({1, 2, 3, 4, 5, 6}, 1);
+  CHECK(same.ci_low == flat.ci_low);
+  CHECK(cluster_means({1, kNaN, 3, kNaN, 5, 6}, 3) == std::vector<double>{1, 5, 4.5});
+  CHECK(cluster_means({1, kNaN, 3, kNaN}, 2) == std::vector<double>{2});
+  Summary lone = summarize_clusters({1, kNaN, 3, kNaN}, 2);
+  CHECK(lone.n == 2);
+  CHECK(lone.mean == 2);
+  CHECK(std::isnan(lone.ci_low));
+}
+
 }  // TEST_SUITE

@@ -16,13 +16,13 @@ std::size_t cell_of(double v, double lo, double hi, std::size_t n) {
 }  // namespace
 
 std::size_t adaptive_grid_m1(double n, double eps, const AdaptiveGridOptions& o) {
-  const double m = std::ceil(std::sqrt(std::max(n, 0.0) * eps / o.c1) / 4);
+  const double m = baselines::round_grid(std::sqrt(std::max(n, 0.0) * eps / o.c1) / 4, o.rounding);
   return std::max(o.min_m1, static_cast<std::size_t>(m));
 }
 
 std::size_t adaptive_grid_m2(double noisy, double eps2, const AdaptiveGridOptions& o) {
-  const double m = std::ceil(std::sqrt(std::max(noisy, 0.0) * eps2 / o.c2));
-  return std::max<std::size_t>(1, static_cast<std::size_t>(m));
+  const double m = baselines::round_grid(std::sqrt(std::max(noisy, 0.0) * eps2 / o.c2), o.rounding);
+  return m >= 1 ? static_cast<std::size_t>(m) : 1;
 }
 
 void adaptive_grid_inference(double level1, std::span<double> leaves, double alpha) {

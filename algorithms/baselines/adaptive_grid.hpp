@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "algorithms/baselines/grid_rounding.hpp"
 #include "datasets/dataset.hpp"
 #include "framework/mechanisms.hpp"
 
@@ -28,6 +29,7 @@ struct AdaptiveGridOptions {
   double c1 = 10, c2 = 5;
   std::size_t min_m1 = 10;
   std::size_t fixed_m1 = 0;  // > 0: this m1 instead of the formula (the wavecluster authors' code used 10)
+  baselines::GridRounding rounding = baselines::GridRounding::up;  // of m1 and m2 (grid_rounding.hpp)
 };
 
 struct GridLeaf {

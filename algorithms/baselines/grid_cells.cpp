@@ -7,10 +7,10 @@
 
 namespace dplab::baselines {
 
-std::uint32_t grid_side(const Rect& box, double M) {
+std::uint32_t grid_side(const Rect& box, double M, GridRounding rounding) {
   const std::uint32_t longest = std::max(box.r1 - box.r0, box.c1 - box.c0);
   if (!(M > 0) || !std::isfinite(M)) return longest;
-  const double g = std::ceil(std::sqrt(static_cast<double>(box.area()) / M));
+  const double g = round_grid(std::sqrt(static_cast<double>(box.area()) / M), rounding);
   if (!(g >= 1)) return 1;
   return g >= longest ? longest : static_cast<std::uint32_t>(g);
 }

@@ -2,10 +2,11 @@
 // for geospatial data", ICDE 2013, §IV-A), as DPBench runs it on a 2-D histogram (dpcomp_core
 // UG.py): the domain is cut into about M = N eps / c square cells (c = 10, the paper's guideline
 // m = sqrt(N eps / c) cells a side), each cell's count gets Lap(1/eps) and is spread evenly over
-// its cells. The cell side here is g = ceil(sqrt(rows cols / M)) histogram cells, the last row
-// and column of grid cells clipped (grid_cells.hpp). DPBench's UG.py (and ektelo) write
-// int(s - 1) + 1, which truncates a fractional s to floor(s): 2 where this gives 3 at 10^6
-// records and eps 0.1, the difference docs/benchmarks.md measures against ektelo.
+// its cells. The cell side is g = int(s - 1) + 1 histogram cells, s = sqrt(rows cols / M), as
+// UG.py (and ektelo) write it: floor(s) for s >= 1 (grid_rounding.hpp); `rounding: up` takes
+// ceil(s) instead (dplab's rule before; 3 where DPBench's gives 2 at 10^6 records and eps 0.1,
+// the difference docs/benchmarks.md measured against ektelo). The last row and column of grid
+// cells are clipped (grid_cells.hpp).
 //
 // The scale N. Qardaji et al. and dpcomp_core take N as known; for add/remove-one neighbours that
 // is not eps-DP (the cell side, hence the output's structure, is a function of the exact N).
@@ -27,6 +28,10 @@ class UGrid : public linear_queries::Workload2DAlgorithm {
         "baselines.ugrid",
         "UGrid (Qardaji et al. 2013): about N eps / c equal square cells, Laplace on each, spread evenly (DPBench)");
     i.params.push_back(ParamSpec::real("c", 10, "Qardaji et al.'s constant: M = N eps / c cells (10)").above(0));
+    i.params.push_back(ParamSpec::text("rounding", "dpbench",
+                                       "cell side from s = sqrt(cells / M): dpbench = int(s - 1) + 1 as UG.py (floor), "
+                                       "up = ceil(s)")
+                           .one_of({"dpbench", "up"}));
     i.params.push_back(ParamSpec::real("scale_share", 0.05,
                                        "share of eps that releases the scale N for the grid size (Qardaji et al. "
                                        "and DPBench take N as known, which is not eps-DP)")
@@ -46,7 +51,8 @@ class UGrid : public linear_queries::Workload2DAlgorithm {
     const double N = ctx.noise.laplace(std::accumulate(x.begin(), x.end(), 0.0), 1.0, eps_n, "ugrid: scale N");
 
     const Rect domain{0, pb.rows(), 0, pb.cols()};
-    const std::vector<Rect> cells = grid_cells(domain, grid_side(domain, N * eps_g / ctx.params.real("c")));
+    const std::vector<Rect> cells = grid_cells(domain, grid_side(domain, N * eps_g / ctx.params.real("c"),
+                                                                        grid_rounding(ctx.params.text("rounding"))));
     auto& P = ctx.scratch.get<std::vector<double>>("ugrid: summed-area table");
     linear_queries::prefix_sums_2d(x, pb.rows(), pb.cols(), P);
     std::vector<double> counts = cell_sums(P, pb.cols(), cells);
