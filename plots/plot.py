@@ -14,7 +14,7 @@ Options of the kinds (see each module's docstring):
   stat: mean | sd            the mean over trials (95% band) or the standard deviation
   series: <column>           one line per value (default: algorithm when there are several)
   panels: <column> | [{title: ..., where: {<column>: [values]}}]    panel_cols: <n>
-  labels: {value: "legend label as printed in the paper"}     styles: {value: {marker, linestyle}}
+  labels: {value: "legend label as printed in the paper"}     styles: {value: {marker, linestyle, color}}
   baseline: {<column>: <value>}   the reduction 1 - y / y_baseline, trial by trial
   xlabel, ylabel, title, suptitle, logx, logy, ylim, band (ci95 | none), legend, xticklabels, xrotation
   rows, columns, metric(s), format    table: cells "ours (paper)"
