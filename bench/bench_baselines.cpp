@@ -1,9 +1,8 @@
 // The workload baselines (baselines.identity, .mwem, .dawa) one trial at a time, one thread, on
 // ADULT and INCOME (n = 4096) with 2,000 RandomRange queries at eps = 0.1 and 1: the setting in
 // which bench/peers.sh times ektelo's (DPBench's) Identity, MWEM and DAWA in the same run.
-// As ektelo's plans are timed (Run alone, the workload built before), the trial's workload is
-// generated before the clock starts (eight workloads, used in turn); each iteration is one
-// run_algorithm: the plugin's whole trial including its answers W x^, as the runner times it.
+// One trial per iteration as bench_workload_trial.hpp times it (the workload built before the
+// clock, as ektelo's plans are timed). bench_dpbench.cpp times the others on DPBench's data.
 //   BM_Baseline/<algorithm>/<dataset>/<eps>
 // Also the pieces: DAWA's stage 1 (exact partition), greedyH on its buckets, and generating a
 // workload (what the first algorithm of a trial pays, the others reading the cache).
@@ -20,44 +19,22 @@
 #include "algorithms/linear_queries/workload_generators.hpp"
 #include "algorithms/linear_queries/workload_problem.hpp"
 #include "bench_support.hpp"
+#include "bench_workload_trial.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/sweep.hpp"
 
 namespace {
 
-constexpr std::uint64_t kWorkloads = 8;
-constexpr std::uint64_t kSeed = 20240611;
-
-dplab::Params params_for(const dplab::Algorithm& alg, double eps, const std::string& noise) {
-  dplab::Params given;
-  given.set("eps", eps);
-  given.set("workload", std::string("random_range"));
-  given.set("queries", std::int64_t{2000});
-  if (!noise.empty()) given.set("partition_noise", noise);
-  return dplab::with_defaults(alg.info().params, given);
-}
+constexpr std::uint64_t kSeed = dplab::bench::kWorkloadSeed;
 
 void baseline_trial(benchmark::State& state, const std::string& name, const std::string& noise,
                     const std::string& dataset, double eps) {
   const auto* h = dplab::bench::dataset<dplab::Histogram>(state, dataset);
   if (!h) return;
-  const dplab::Algorithm& alg = dplab::find_algorithm(name);
-  const dplab::Params params = params_for(alg, eps, noise);
-  const auto shape = dplab::linear_queries::workload_shape(params, static_cast<std::uint32_t>(h->counts.size()));
-  for (std::uint64_t t = 0; t < kWorkloads; ++t) dplab::linear_queries::trial_workload({kSeed, t}, shape);
-  dplab::Scratch scratch;  // per thread for the whole run, as the runner does
-  std::uint64_t iteration = 0;
-  double buckets = 0;
-  for (auto _ : state) {
-    const std::uint64_t t = iteration % kWorkloads;
-    const dplab::AlgorithmRun r =
-        dplab::run_algorithm(alg, params, eps, h, dplab::Stream(1, 2, iteration), {kSeed, t}, scratch);
-    if (r.outputs.has_scalar("buckets")) buckets += r.outputs.scalar("buckets");
-    benchmark::DoNotOptimize(r.outputs.vector("answers").data());
-    ++iteration;
-  }
-  if (buckets > 0) state.counters["buckets"] = buckets / static_cast<double>(iteration);
+  dplab::Params extra;
+  if (!noise.empty()) extra.set("partition_noise", noise);
+  dplab::bench::workload_trial(state, *h, name, extra, eps);
 }
 
 // DAWA's two stages alone, at eps = 1 (stage 1: 1/4 of it).

@@ -14,17 +14,13 @@
 
 namespace dplab::bench {
 
+// `key` names the dataset in the cache (and in the skip message); `ref` is how to load it.
 template <class T>
-const T* dataset(benchmark::State& state, const std::string& name, const std::vector<std::string>& transforms = {}) {
+const T* dataset_ref(benchmark::State& state, const std::string& key, const DatasetRef& ref) {
   static std::map<std::string, std::shared_ptr<const Dataset>> loaded;
   static std::map<std::string, std::string> errors;
-  std::string key = name;
-  for (const auto& t : transforms) key += "|" + t;
   if (!loaded.count(key) && !errors.count(key)) {
     try {
-      DatasetRef ref;
-      ref.name = name;
-      for (const auto& t : transforms) ref.transforms.push_back(TransformRef{t, {}, 0});
       loaded[key] = load_resolved(resolve_dataset(ref, "bench", "dataset"));
     } catch (const std::exception& e) {
       errors[key] = e.what();
@@ -35,6 +31,19 @@ const T* dataset(benchmark::State& state, const std::string& name, const std::ve
     return nullptr;
   }
   return &dynamic_cast<const T&>(*loaded[key]);
+}
+
+// A catalogue entry with transforms that take no parameters.
+template <class T>
+const T* dataset(benchmark::State& state, const std::string& name, const std::vector<std::string>& transforms = {}) {
+  DatasetRef ref;
+  ref.name = name;
+  std::string key = name;
+  for (const auto& t : transforms) {
+    ref.transforms.push_back(TransformRef{t, {}, 0});
+    key += "|" + t;
+  }
+  return dataset_ref<T>(state, key, ref);
 }
 
 }  // namespace dplab::bench

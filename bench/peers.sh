@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
 # dplab against ektelo (DPBench's Identity, MWEM and DAWA; ../shared/peers) in one run: accuracy
-# side by side with 95% intervals, then speed, one thread each, with the ratios.
+# side by side with 95% intervals, then speed, one thread each, with the ratios; then the speed
+# ratio of every 1-D DPBench algorithm ektelo has, on DPBench's data (issue 33).
 #   bash bench/peers.sh [BUILD] [EKTELO_TRIALS] [DPLAB_TRIALS] [WARMUP]
+# PEERS_PARTS (default "workload dpbench") chooses the parts:
+#   workload  Identity, MWEM and DAWA on ADULT and INCOME at eps 0.1 and 1 (below);
+#   dpbench   identity uniform h2 hb privelet ahp dawa greedy_h mwem on DPBench's ADULT shape
+#             sampled at 10^3 and 10^7 records (bench/dpbench_samples.py: the files of the accuracy
+#             cross-check, bench/dpbench_ektelo.sh), eps 0.1, 2,000 RandomRange queries. ektelo:
+#             bench/dpbench_ektelo.py, DPBENCH_EKTELO_TRIALS trials a cell (default 4, the first
+#             WARMUP not timed), CPU time of its plan's Run; dplab: bench_dpbench.cpp on the same
+#             files, timed right after ektelo's cell. H2 and Hb rootless on both sides (ektelo's
+#             are); DAWA with DPBench's partition noise (ektelo's) and with the provable one.
 # Same datasets (ADULT, INCOME), eps (0.1, 1) and workload law (2,000 RandomRange queries: width
 # uniform on 1..n, then the offset); ektelo's DAWA is the exact L1 partition with DPBench's noise,
 # dplab's runs with that noise and with the provable one. ektelo's times are its plans' Run alone
@@ -17,9 +27,14 @@ BUILD=${1:-build}
 EK_TRIALS=${2:-20}
 OUR_TRIALS=${3:-200}
 WARMUP=${4:-1}
+PARTS=${PEERS_PARTS:-workload dpbench}
+DPB_TRIALS=${DPBENCH_EKTELO_TRIALS:-4}
 [ "$EK_TRIALS" -gt "$WARMUP" ] || { echo "peers.sh: EKTELO_TRIALS ($EK_TRIALS) must exceed WARMUP ($WARMUP)" >&2; exit 1; }
+[ "$DPB_TRIALS" -gt "$WARMUP" ] || { echo "peers.sh: DPBENCH_EKTELO_TRIALS ($DPB_TRIALS) must exceed WARMUP ($WARMUP)" >&2; exit 1; }
+part() { case " $PARTS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 here=$(cd "$(dirname "$0")" && pwd)
 peers=${DPLAB_PEERS:-$here/../../shared/peers}
+data=${DPLAB_DATA:-$here/../../shared/datasets}
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 [ -d "$peers" ] || { echo "peers.sh: no peers folder at $peers (set DPLAB_PEERS)" >&2; exit 1; }
@@ -27,6 +42,7 @@ ektelo=$(bash "$peers/setup-ektelo.sh")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+if part workload; then
 echo "== dplab: accuracy, $OUR_TRIALS trials per cell" >&2
 "$BUILD/dplab" run "$here/peers_accuracy.yaml" --trials "$OUR_TRIALS" --threads 2 --out "$tmp/ours.h5" --force >&2
 "$BUILD/dplab" show "$tmp/ours.h5" --csv > "$tmp/ours.csv"
@@ -119,3 +135,56 @@ for ours_label, ek in [("identity", "identity"), ("mwem", "mwem"), ("dawa_dpbenc
                 ours_label, ds.upper(), eps, d_ms, min(b) * 1e3, max(b) * 1e3, e_ms, min(e) * 1e3, max(e) * 1e3, ratio,
                 min(e) / max(b), max(e) / min(b), target, "met" if ratio >= target else "MISSED"))
 PY
+fi
+
+# Part 2: every 1-D DPBench algorithm ektelo has, speed only (accuracy: bench/dpbench_ektelo.sh).
+if part dpbench; then
+bash "$here/ektelo_ahp_ext.sh" "$ektelo"
+"$PY" "$here/dpbench_samples.py" "$data" "$tmp" 1
+export DPLAB_BENCH_DPBENCH="adult_1000=$tmp/adult_1000.txt adult_10000000=$tmp/adult_10000000.txt"
+echo "== DPBench's 1-D algorithms: ektelo, $DPB_TRIALS trials per cell; dplab's run time after each, one thread" >&2
+for ds in adult_1000 adult_10000000; do
+  for alg in identity uniform h2 hb privelet ahp dawa greedy_h mwem; do
+    echo "   $alg $ds" >&2
+    OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 "$PY" "$here/dpbench_ektelo.py" --ektelo "$ektelo" "$alg" "$tmp/$ds.txt" 0.1 \
+        "$DPB_TRIALS" >> "$tmp/dpbench_ektelo.csv"
+    ours=$alg; [ "$alg" = dawa ] && ours='dawa_(dpbench_noise|provable)'
+    "$BUILD/bench/dplab_bench" --benchmark_filter="^BM_DpbenchTrial/$ours/$ds/" --benchmark_repetitions=3 \
+        --benchmark_out="$tmp/dpbench_$alg.$ds.json" --benchmark_out_format=json --benchmark_min_time=0.3 > /dev/null
+  done
+done
+
+"$PY" - "$WARMUP" "$DPB_TRIALS" "$tmp/dpbench_ektelo.csv" "$tmp"/dpbench_*.json <<'PY'
+import json, statistics, sys
+
+warmup, trials = int(sys.argv[1]), int(sys.argv[2])
+ek = {}  # (alg, data) -> CPU seconds of ektelo's Run, trials after the warm-up
+for line in open(sys.argv[3]):
+    f = line.strip().split(",")
+    if len(f) == 6 and f[0] == "ektelo" and int(f[3]) >= warmup:
+        ek.setdefault((f[1], f[2][:-4]), []).append(float(f[5]))
+ours = {}  # (label, data) -> CPU seconds per trial of each repetition
+for path in sys.argv[4:]:
+    for b in json.load(open(path))["benchmarks"]:
+        if b.get("run_type") == "iteration" and "cpu_time" in b:
+            unit = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[b.get("time_unit", "ns")]
+            _, label, data = b["run_name"].split("/")[:3]
+            ours.setdefault((label, data), []).append(b["cpu_time"] * unit)
+print("\nDPBench's 1-D algorithms, speed: CPU ms per trial, eps 0.1, 2,000 RandomRange queries, ADULT sampled at "
+      "10^3 and 10^7 records, one thread (ektelo: mean [range] of %d trials' Run after %d warm-up; dplab: "
+      "bench_dpbench's mean [range] over 3 repetitions, timed right after ektelo's cell)" % (trials - warmup, warmup))
+print("| algorithm | data | dplab ms | ektelo ms | ektelo / dplab (of the means) [range] |")
+print("|---|---|---|---|---|")
+for label, alg in [("identity", "identity"), ("uniform", "uniform"), ("h2", "h2"), ("hb", "hb"), ("privelet", "privelet"),
+                   ("ahp", "ahp"), ("dawa_dpbench_noise", "dawa"), ("dawa_provable", "dawa"), ("greedy_h", "greedy_h"),
+                   ("mwem", "mwem")]:
+    for data in ("adult_1000", "adult_10000000"):
+        b, e = ours.get((label, data)), ek.get((alg, data))
+        if not b or not e:
+            continue
+        d_ms, e_ms = statistics.fmean(b) * 1e3, statistics.fmean(e) * 1e3
+        print("| %s | %s | %.4g [%.4g-%.4g] | %.4g [%.4g-%.4g] | %.0fx [%.0f-%.0fx] |" % (
+            label, data, d_ms, min(b) * 1e3, max(b) * 1e3, e_ms, min(e) * 1e3, max(e) * 1e3, e_ms / d_ms,
+            min(e) / max(b), max(e) / min(b)))
+PY
+fi

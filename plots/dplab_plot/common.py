@@ -101,6 +101,23 @@ def trials_done(res):
     return int(res.done.sum(axis=1).max()) if res.npoints else 0
 
 
+def data_samples(res):
+    """The most draws of the data any point's trials cycle through (a dataset's `samples`, the
+    column data_samples; 1 when the result has none): the units of its intervals."""
+    if "data_samples" not in res.columns:
+        return 1
+    return max((int(float(v)) for v in res.columns["data_samples"] if v not in ("", "nan")), default=1)
+
+
+def trials_text(res):
+    """'25 trials', or '25 trials (5 data samples, the CI over the samples)' when they cycle
+    through several draws of the data."""
+    trials, samples = trials_done(res), data_samples(res)
+    if samples <= 1:
+        return f"{trials} trials"
+    return f"{trials} trials ({samples} data samples x {trials // samples} runs; CI over the samples)"
+
+
 def panel_axes(res, opts, size):
     """The figure and its (axes, (title, points)) panels, `panel_cols` per row. With a baseline,
     the baseline's own points are left out (they are the denominator, not a line)."""

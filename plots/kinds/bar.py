@@ -4,7 +4,7 @@ eps-DP as run is hatched with a dashed edge, its label carries a dagger, and a f
 the finding."""
 import numpy as np
 
-from dplab_plot.common import NOT_DP_BAR, finish, label_of, mark_series, panel_axes, series_colours, trials_done
+from dplab_plot.common import NOT_DP_BAR, finish, label_of, mark_series, panel_axes, series_colours, trials_text
 
 REQUIRED = ["y", "x"]
 
@@ -71,7 +71,7 @@ def draw(res, opts, out_base, formats):
                 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
             else:
                 ax.legend(loc=opts.get("legend", "best"), fontsize=7)
-    note = f"ours: mean over {trials_done(res)} trials, 95% CI bars"
+    note = f"ours: mean over {trials_text(res)}, 95% CI bars"
     if clipped:
         note += " (cut where they reach 0 on the log scale)"
     return finish(fig, res, opts, note, out_base, formats)

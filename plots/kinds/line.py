@@ -15,7 +15,7 @@ dashed with hollow markers, its label carries a dagger, and a footnote names the
 import numpy as np
 
 from dplab_plot.common import (NOT_DP_LINE, finish, label_of, mark_series, panel_axes, series_colours, trials_done,
-                               x_number)
+                               trials_text, x_number)
 
 REQUIRED = ["y"]
 
@@ -113,9 +113,9 @@ def draw(res, opts, out_base, formats):
     if trials <= 1:
         note = "ours: one trial"
     elif stat == "sd":
-        note = f"ours: standard deviation over {trials} trials"
+        note = f"ours: standard deviation over {trials_text(res)}"
     else:
-        note = f"ours: mean over {trials} trials" + (" with 95% CI band" if band != "none" else "")
+        note = f"ours: mean over {trials_text(res)}" + (" with 95% CI band" if band != "none" else "")
     if clipped_any:
         note += " (cut at the axis where it reaches 0 on the log scale)"
     return finish(fig, res, opts, note, out_base, formats)

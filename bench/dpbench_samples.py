@@ -1,0 +1,29 @@
+#!/usr/bin/python3
+"""The DPBench cross-check's data (bench/dpbench_ektelo.sh, bench/peers.sh): each (shape, scale) drawn
+once as `scale` records i.i.d. from the shape (numpy's multinomial of the shape, DPBench's generator;
+seeded, so every caller writes the very same files), one count per line (2-D: one row per line).
+
+Usage: dpbench_samples.py DATA_ROOT OUTDIR [DIM]     writes OUTDIR/<shape>_<scale>.txt
+  DIM 1 (default): ADULT and HEPTH (4,096 cells) at 10^3, 10^5 and 10^7 records
+  DIM 2: ADULT-2D and GOWALLA (256 x 256) at 10^4, 10^6 and 10^8 records
+"""
+import sys
+
+import numpy as np
+
+if len(sys.argv) < 3:
+    sys.exit(__doc__)
+src, out = sys.argv[1], sys.argv[2]
+dim = sys.argv[3] if len(sys.argv) > 3 else "1"
+rng = np.random.RandomState(33)
+if dim == "2":
+    sets = (("dpbench_2d/Adult_2D_256_256.txt.gz", "adult2d"), ("dpbench_2d/checkin_256_256.txt.gz", "gowalla"))
+    scales = (10000, 1000000, 100000000)
+else:
+    sets = (("dpbench_1d/ADULTFRANK.n4096.txt", "adult"), ("dpbench_1d/HEPTH.n4096.txt", "hepth"))
+    scales = (1000, 100000, 10000000)
+for shape, short in sets:
+    x = np.loadtxt(src + "/" + shape)
+    for scale in scales:
+        s = rng.multinomial(scale, (x / x.sum()).ravel()).reshape(x.shape)
+        np.savetxt("%s/%s_%d.txt" % (out, short, scale), s, fmt="%d")
