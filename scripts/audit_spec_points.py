@@ -125,9 +125,9 @@ def parse_args(argv):
                    help="search runs per side of each pair, as dplab audit --samples (fixed runs: the same table "
                         "on every run; default: as many as --seconds buys)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--spec", action="append", default=[], help="a spec; the --at options after it choose its points")
-    p.add_argument("--at", action="append", default=[], help="key=value;key=value: one point per algorithm entry")
-    # The --at options belong to the --spec before them: parse in order.
+    # For --help only: the --at options belong to the --spec before them, so both are read in order below.
+    p.add_argument("--spec", help="a spec; the --at options after it choose its points")
+    p.add_argument("--at", help="key=value;key=value: one point per algorithm entry")
     plan, spec = [], None
     rest = []
     it = iter(argv)
@@ -171,7 +171,7 @@ def main(argv):
                     point = ", ".join(at)
                     index, key, f = probe(args, spec, label, at)
                     if index is None:
-                        rows.append({"spec": name, "label": label, "points": [point], "error": f})
+                        rows.append({"n": len(rows) + 1, "spec": name, "label": label, "points": [point], "error": f})
                         print(f"{name} {label} at {point}: error: {f}", flush=True)
                         continue
                     point = f"#{index}: {point}"
