@@ -214,6 +214,13 @@ int audit(const std::vector<std::string>& args) {
               << point->description << ")\n"
               << "data:       the neighbouring pairs of the " << (point->kind ? kind_name(*point->kind) : "algorithm's")
               << " pair generator (small generated datasets), not the spec's dataset\n";
+  if (point) {
+    // What the point declares (framework/privacy.hpp): a not-dp point is expected to be flagged,
+    // though an audit may not see every leak at these pairs and runs.
+    const PrivacyStatus status = privacy_status(find_algorithm(point->algorithm).info(), point->params);
+    std::cout << "privacy:    " << privacy_name(status.kind)
+              << (status.finding.empty() ? "" : " (finding " + status.finding + ")") << ": " << status.why << "\n";
+  }
   print_report(std::cout, r, noise, vm.count("verbose") > 0);
   if (!r.note.empty()) std::cout << "note:       " << r.note << "\n";
   return r.violation() ? 1 : 0;

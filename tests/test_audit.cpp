@@ -245,6 +245,7 @@ TEST_CASE("dplab audit SPEC.yaml: a sweep point by index or by its coordinates")
   CHECK_CONTAINS(c.out, "not the spec's dataset");
   CHECK_CONTAINS(c.out, "eps=0.3");
   CHECK_CONTAINS(c.out, "claimed:    eps = 0.3");
+  CHECK_CONTAINS(c.out, "privacy:    dp: ");  // the point's declared status
   c = testing::run_dplab("audit " + spec + " --point 0 --samples 2000 --threads 2", dir);
   CHECK(c.code == 0);
   CHECK_CONTAINS(c.out, "point 0 of 84");
