@@ -13,22 +13,13 @@
 #include "dplab_source_dir.hpp"
 #include "test_support.hpp"
 
+using dplab::testing::Command;
 using dplab::testing::read_file;
+using dplab::testing::run_shell;
 using dplab::testing::TempDir;
 using dplab::testing::write_file;
 
 namespace {
-
-struct Shell {
-  int code = -1;
-  std::string out, err;
-};
-
-Shell sh(const TempDir& dir, const std::string& cmd) {
-  const std::string out = dir / "sh.out", err = dir / "sh.err";
-  const int status = std::system(("cd " + dir.path().string() + " && " + cmd + " > " + out + " 2> " + err).c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out), read_file(err)};
-}
 
 // The table's rows (lines starting "| " after the two header lines), each split into its cells.
 std::vector<std::vector<std::string>> rows_of(const std::string& table) {
@@ -85,13 +76,13 @@ TEST_SUITE("audit_spec_points") {
 TEST_CASE("scripts/audit_spec_points.py: a row per algorithm entry and distinct audit, with its declared privacy") {
   TempDir dir;
   const std::string python = std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-  if (sh(dir, python + " -c 'import yaml'").code != 0)
+  if (run_shell(dir, python + " -c 'import yaml'").code != 0)
     DPLAB_SKIP("no python3 with PyYAML (Debian python3-yaml, scripts/install-deps.sh)");
   write_file(dir / "scales.yaml", kScales);
   write_file(dir / "eps.yaml", kEps);
   const std::string script = python + " " + DPLAB_SOURCE_DIR + "/scripts/audit_spec_points.py --dplab " +
                              DPLAB_BINARY + " --samples 2000 --threads 2 --out out/table.md";
-  auto c = sh(dir, script + " --spec scales.yaml --at 'dataset=ADULT 1000' --at 'dataset=ADULT 100000'"
+  auto c = run_shell(dir, script + " --spec scales.yaml --at 'dataset=ADULT 1000' --at 'dataset=ADULT 100000'"
                             " --spec eps.yaml --at eps=1 --at eps=0.5");
   INFO(c.out);
   INFO(c.err);
@@ -127,13 +118,13 @@ TEST_CASE("scripts/audit_spec_points.py: a row per algorithm entry and distinct 
   CHECK_CONTAINS(log, "privacy:    not-dp (finding workload_division.mwem_public_n)");
 
   // A point that matches nothing: an error row naming it, exit 1.
-  c = sh(dir, script + " --spec eps.yaml --at eps=3");
+  c = run_shell(dir, script + " --spec eps.yaml --at eps=3");
   CHECK(c.code == 1);
   const auto bad = rows_of(read_file(dir / "out/table.md"));
   REQUIRE(bad.size() == 1);
   CHECK_CONTAINS(bad[0][7], "error: --where label=Identity eps=3 matches no point of eps.yaml");
   // No point chosen: exit 2, saying what is missing.
-  c = sh(dir, script + " --spec eps.yaml");
+  c = run_shell(dir, script + " --spec eps.yaml");
   CHECK(c.code == 2);
   CHECK_CONTAINS(c.err, "--spec eps.yaml: no --at point chosen");
 }

@@ -13,23 +13,15 @@
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
+using dplab::testing::Command;
 using dplab::testing::read_file;
+using dplab::testing::run_shell;
 using dplab::testing::run_dplab;
 using dplab::testing::TempDir;
 using dplab::testing::write_file;
 
 namespace {
 
-struct Shell {
-  int code = -1;
-  std::string out, err;
-};
-
-Shell sh(const TempDir& dir, const std::string& cmd) {
-  const std::string out = dir / "sh.out", err = dir / "sh.err";
-  const int status = std::system(("cd " + dir.path().string() + " && " + cmd + " > " + out + " 2> " + err).c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out), read_file(err)};
-}
 
 // The python3 with h5py and pandas (scripts/install-deps.sh: Debian's), as dplab plot picks it.
 std::string python() { return fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3"; }
@@ -70,7 +62,7 @@ try:
 except dplab.DplabError as e:
     print("error", e)
 )");
-    const Shell py = sh(dir, "env DPLAB_BIN=" + std::string(DPLAB_BINARY) + " PYTHONPATH=" + pythonpath + " " + python() + " check.py");
+    const Command py = run_shell(dir, "env DPLAB_BIN=" + std::string(DPLAB_BINARY) + " PYTHONPATH=" + pythonpath + " " + python() + " check.py");
     INFO(py.out << py.err);
     REQUIRE(py.code == 0);
     // 2 strategies x 2 eps x 3 trials: min_k, k (5 elements), wall_time and spent_eps per trial.
@@ -86,13 +78,13 @@ except dplab.DplabError as e:
   TEST_CASE("a Python without h5py or pandas is told what to install") {
     TempDir dir;
     const std::string pythonpath = strip(run_dplab("python-path", dir).out);
-    const Shell no_h5py = sh(dir, "env PYTHONPATH=" + pythonpath + " " + python() +
+    const Command no_h5py = run_shell(dir, "env PYTHONPATH=" + pythonpath + " " + python() +
                                       " -c \"import sys; sys.modules['h5py'] = None; import dplab\"");
     CHECK(no_h5py.code != 0);
     CHECK_CONTAINS(no_h5py.err, "ImportError: dplab needs h5py, numpy and pandas, and this Python (");
     CHECK_CONTAINS(no_h5py.err, "cannot import h5py");
     CHECK_CONTAINS(no_h5py.err, "pip install h5py pandas");
-    const Shell no_pandas = sh(dir, "env PYTHONPATH=" + pythonpath + " " + python() +
+    const Command no_pandas = run_shell(dir, "env PYTHONPATH=" + pythonpath + " " + python() +
                                         " -c \"import sys; sys.modules['pandas'] = None; import dplab; dplab.load('x.h5')\"");
     CHECK(no_pandas.code != 0);
     CHECK_CONTAINS(no_pandas.err, "cannot import pandas");
@@ -102,7 +94,7 @@ except dplab.DplabError as e:
     TempDir dir;
     const std::string build = fs::path(DPLAB_BINARY).parent_path().string();
     const std::string prefix = dir / "prefix";
-    const Shell install = sh(dir, "cmake --install " + build + " --prefix " + prefix);
+    const Command install = run_shell(dir, "cmake --install " + build + " --prefix " + prefix);
     INFO(install.out << install.err);
     REQUIRE(install.code == 0);
     // The relative site folder CMake chose (DPLAB_PYTHON_SITE), found from the installed file.
@@ -111,7 +103,7 @@ except dplab.DplabError as e:
       if (e.path().filename() == "_installed.py") site = fs::relative(e.path().parent_path().parent_path(), prefix).string();
     REQUIRE_FALSE(site.empty());
     CHECK_CONTAINS(read_file(prefix + "/" + site + "/dplab/_installed.py"), "BINARY = '" + prefix + "/bin/dplab'");
-    const Shell found = sh(dir, "env -u DPLAB_BIN PYTHONPATH=" + prefix + "/" + site + " " + python() +
+    const Command found = run_shell(dir, "env -u DPLAB_BIN PYTHONPATH=" + prefix + "/" + site + " " + python() +
                                     " -c \"import dplab; print(dplab.binary())\"");
     INFO(found.err);
     CHECK(found.out == prefix + "/bin/dplab\n");
@@ -121,10 +113,10 @@ except dplab.DplabError as e:
     const auto at = cache.find("CMAKE_INSTALL_PREFIX:PATH=");
     REQUIRE(at != std::string::npos);
     const std::string configured = cache.substr(at + 26, cache.find('\n', at) - at - 26);
-    const Shell path = sh(dir, python() + " -c \"import sys; print('\\n'.join(sys.path))\"");
+    const Command path = run_shell(dir, python() + " -c \"import sys; print('\\n'.join(sys.path))\"");
     CHECK_CONTAINS(path.out, configured + "/" + site + "\n");
     // dplab python-path of the installed binary names share/dplab/python.
-    const Shell pp = sh(dir, "env -u DPLAB_HOME " + prefix + "/bin/dplab python-path");
+    const Command pp = run_shell(dir, "env -u DPLAB_HOME " + prefix + "/bin/dplab python-path");
     CHECK(pp.out == prefix + "/share/dplab/python\n");
   }
 }

@@ -118,6 +118,14 @@ inline Command run_dplab(const std::string& args, const TempDir& dir) {
   return c;
 }
 
+// Runs a shell command with `dir` as its working directory, capturing stdout and stderr
+// (scripts, python, make: what is not the dplab binary).
+inline Command run_shell(const TempDir& dir, const std::string& cmd) {
+  const std::string out = dir / "sh.out", err = dir / "sh.err";
+  const int status = std::system(("cd " + dir.path().string() + " && " + cmd + " > " + out + " 2> " + err).c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out), read_file(err)};
+}
+
 }  // namespace dplab::testing
 
 #define CHECK_CONTAINS(s, sub) \
