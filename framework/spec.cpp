@@ -10,6 +10,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -326,24 +327,29 @@ void check_file_stem(const Reader& r, const YAML::Node& root, const std::string&
 
 // ---- the parts of a spec ----
 
-std::uint64_t read_seed(const Reader& r, const YAML::Node& n, const std::string& field) {
-  std::string t = r.scalar(n, field);
+// The text as an unsigned decimal integer, or nothing (empty, a sign, other characters, too big).
+std::optional<std::uint64_t> parse_unsigned(const std::string& t) {
   char* end = nullptr;
   errno = 0;
-  unsigned long long v = std::strtoull(t.c_str(), &end, 10);
-  if (t.empty() || *end || t[0] == '-' || errno == ERANGE) r.fail(n, field, "expected an integer in [0, 2^64), got " + quote(t));
+  const unsigned long long v = std::strtoull(t.c_str(), &end, 10);
+  if (t.empty() || *end || t[0] == '-' || errno == ERANGE) return std::nullopt;
   return v;
+}
+
+std::uint64_t read_seed(const Reader& r, const YAML::Node& n, const std::string& field) {
+  const std::string t = r.scalar(n, field);
+  const auto v = parse_unsigned(t);
+  if (!v) r.fail(n, field, "expected an integer in [0, 2^64), got " + quote(t));
+  return *v;
 }
 
 // A dataset's `samples`: how many independent draws of it the trials cycle through.
 std::size_t read_samples(const Reader& r, const YAML::Node& n, const std::string& field) {
-  std::string t = r.scalar(n, field);
-  char* end = nullptr;
-  errno = 0;
-  unsigned long long v = std::strtoull(t.c_str(), &end, 10);
-  if (t.empty() || *end || t[0] == '-' || errno == ERANGE || v < 1 || v > 10000)
+  const std::string t = r.scalar(n, field);
+  const auto v = parse_unsigned(t);
+  if (!v || *v < 1 || *v > 10000)
     r.fail(n, field, "expected an integer from 1 to 10000 (independent draws of the data), got " + quote(t));
-  return static_cast<std::size_t>(v);
+  return static_cast<std::size_t>(*v);
 }
 
 TransformRef read_transform(const Reader& r, const YAML::Node& n, const std::string& field) {
