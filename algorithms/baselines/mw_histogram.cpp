@@ -16,6 +16,9 @@ constexpr double kMaxStep = 300;
 // v is folded back to A when the mass leaves [1/kFold, kFold]; with kMaxStep this keeps every
 // v below 1e100 * e^300 ~ 2e230 (no overflow) and the mass above 1e-100 * e^-300 (no underflow).
 constexpr double kFold = 1e100;
+// mass_ - before is trusted when it is above this fraction of mass_: its rounding error is then
+// at most ~1e-16 / 1e-6 = 1e-10 of it.
+constexpr double kCancellation = 1e-6;
 }  // namespace
 
 MwHistogram::MwHistogram(std::uint32_t n, double total) : n_(n), total_(total) {
@@ -82,10 +85,17 @@ void MwHistogram::update_atoms(std::span<const AtomRange> q, double measured) {
   double after = 0;
   for (const AtomRange& r : q)
     for (std::uint32_t k = r.first; k < r.last; ++k) after += (v_[k] *= f) * (cut_[k + 1] - cut_[k]);
-  // Renormalise to N in O(1): the atoms outside the query keep their weight.
-  mass_ = std::max(0.0, mass_ - before) + after;
-  if (!(mass_ > 0)) resync();
-  scale_ = total_ / mass_;
+  // Renormalise to N in O(1): the atoms outside the query keep their weight, mass_ - before.
+  // When the query holds nearly all the mass that difference is rounding noise (cancellation):
+  // a mass_ made of noise can stay near 1 while the true mass falls below 1e-300, so rescale()
+  // never fires and every v underflows to 0. Then the mass is recounted, O(atoms).
+  const double rest = mass_ - before;
+  if (rest > kCancellation * mass_) {
+    mass_ = rest + after;
+    scale_ = total_ / mass_;
+  } else {
+    resync();
+  }
   if (mass_ > kFold || mass_ < 1 / kFold) rescale();
 }
 
