@@ -41,13 +41,19 @@ std::optional<std::string> value_of(const Point& p, const std::string& key) {
   return std::nullopt;
 }
 
+// The registered algorithm, then the point's coordinates (describe): they already name the
+// series by its label and the dataset when the spec sweeps several, so those are added only when
+// the coordinates lack them.
 std::string describe_point(const Point& p) {
-  std::string out = "algorithm=" + p.algorithm;
-  if (p.label != p.algorithm) out += " label=" + p.label;
-  if (!p.dataset.empty()) out += " dataset=" + p.dataset;
-  const std::string coords = describe(p);
-  if (!coords.empty()) out += " " + coords;
-  return out;
+  auto has = [&p](const std::string& key) {
+    for (const auto& [k, v] : p.coords)
+      if (k == key) return true;
+    return false;
+  };
+  std::string out = p.algorithm + ":";
+  if (!has("algorithm") && p.label != p.algorithm) out += " label=" + p.label;
+  if (!has("dataset") && !p.dataset.empty()) out += " dataset=" + p.dataset;
+  return out + " " + describe(p);
 }
 
 }  // namespace
