@@ -241,6 +241,7 @@ TEST_CASE("dplab audit SPEC.yaml: a sweep point by index or by its coordinates")
   auto c = testing::run_dplab("audit " + spec + " --where strategy=Geo --where N=5 --samples 2000 --threads 2", dir);
   CHECK(c.code == 0);
   CHECK_CONTAINS(c.out, "spec point: " + spec + " point 38 of 84 (budget_series.dp_kmeans:");
+  CHECK_CONTAINS(c.out, "(budget_series.dp_kmeans: dataset=unbalance strategy=Geo");
   CHECK(c.out.find("dataset=") == c.out.rfind("dataset="));  // named once, not twice
   CHECK_CONTAINS(c.out, "strategy=Geo");
   CHECK_CONTAINS(c.out, "not the spec's dataset");
