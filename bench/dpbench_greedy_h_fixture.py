@@ -1,11 +1,20 @@
 #!/usr/bin/python3
 """Writes tests/fixtures/greedy_h/*.txt.gz: DAWA stage-2 cases with the objective of DPBench's greedyH.
 
-Usage: dpbench_greedy_h_fixture.py --ektelo DIR [OUTDIR [more]]
-  DIR     the built copy of the ektelo peer that ../shared/peers/setup-ektelo.sh prints
-  OUTDIR  default tests/fixtures/greedy_h next to this script
-  more    instead of the fixture's 6 cases, 24 others (NETTRACE, SEARCHLOGS, HEPTH, MEDCOST, ADULT,
-          INCOME; eps 0.1 and 1; partition seeds 21 and 22), the further check docs/papers/workload_division.md reports
+Usage: dpbench_greedy_h_fixture.py --ektelo DIR [OUTDIR [more | hepth-1e5 SAMPLES [SEEDS]]]
+  DIR        the built copy of the ektelo peer that ../shared/peers/setup-ektelo.sh prints
+  OUTDIR     default tests/fixtures/greedy_h next to this script
+  more       instead of the fixture's 6 cases, 24 others (NETTRACE, SEARCHLOGS, HEPTH, MEDCOST, ADULT,
+             INCOME; eps 0.1 and 1; partition seeds 21 and 22), the further check docs/papers/workload_division.md reports
+  hepth-1e5  instead, the DAWA cell where the 1-D cross-check against ektelo disagrees (HEPTH sampled
+             at 10^5 records, eps 0.1; results/summary/dpbench/ektelo_1d.md): SAMPLES/hepth_100000.txt
+             as bench/dpbench_samples.py writes it, one case per seed s of SEEDS (comma-separated,
+             default 1000-1015; bench/dawa_hepth_stage2.sh passes the cross-check's 60, 1000-1029 and
+             3000-3029) with ektelo's cross-check trial's seeds (bench/dpbench_ektelo.py: partition
+             RandomState(s), workload seed 77777 + s), so that each case is the partition and workload
+             of ektelo's trial s of the cross-check, which is also finished (its error, below); about
+             5 CPU s a case. Read by tests/test_greedy_h.cpp through DPLAB_GREEDY_H_MORE and by
+             bench/dawa_hepth_stage2.py
 
 For each case, ektelo (DPBench's code) computes DAWA's stage-1 partition of a DPBench vector
 (pmapper.Dawa, exact L1 partition, ratio 0.25, a fixed seed), a RandomRange workload
@@ -23,6 +32,10 @@ File format (text, gzip): comment lines start with '#';
   queries <m>, then m lines "<begin> <end>"      cells [begin, end)
   dpbench_objective <value>                      exact, Delta_A = 1
   dpbench_heuristic_error <value>                greedyH's own (damped) error, for information
+  hepth-1e5 only, for information (the test reads neither):
+  ektelo_trial_error <value>                     the scaled L2 error of ektelo's DAWA trial on this case
+                                                 (standalone.Dawa.Run's stage 2 with the trial's prng)
+  ektelo_trial_error_exact_ls <value>            the same noise, exact least squares instead of lsmr
 """
 import gzip, os, sys, types
 
@@ -43,9 +56,9 @@ sys.path.insert(0, EK)
 for m in ("ektelo.algorithm.ahp", "ektelo.algorithm.ahp.ahp_fast", "ektelo.algorithm.privBayes",
           "ektelo.algorithm.privBayes.privBayesSelect", "networkx", "pandas"):
     sys.modules[m] = types.ModuleType(m)
-from ektelo import support, workload  # noqa: E402
-from ektelo.client import selection  # noqa: E402
-from ektelo.private import pmapper  # noqa: E402
+from ektelo import matrix, support, workload  # noqa: E402
+from ektelo.client import inference, selection  # noqa: E402
+from ektelo.private import measurement, pmapper, transformation  # noqa: E402
 
 # The DPBench vectors, in ../shared/datasets beside the worktree (or $DPLAB_DATA).
 DDIR = os.path.join(os.environ.get("DPLAB_DATA") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
@@ -62,7 +75,15 @@ CASES = [
 ]
 
 
-if len(args) > 3 and args[3] == "more":
+TRIAL = False  # also finish ektelo's DAWA trial on each case (hepth-1e5)
+if len(args) > 3 and args[3] == "hepth-1e5":
+    if len(args) < 5:
+        sys.exit(__doc__)
+    SEEDS = [int(v) for v in args[5].split(",")] if len(args) > 5 else list(range(1000, 1016))
+    TRIAL = True
+    CASES = [("hepth_100000_eps0.1_s%d" % s, os.path.join(os.path.abspath(args[4]), "hepth_100000.txt"), 0.1, s,
+              77777 + s) for s in SEEDS]
+elif len(args) > 3 and args[3] == "more":
     CASES = [("%s_eps%g_s%d" % (d.split(".")[0].lower(), e, s), d, e, s, 100 + s)
              for s in (21, 22)
              for d in ("NETTRACE.n4096.txt", "SEARCHLOGS.n4096.txt", "HEPTH.n4096.txt", "MEDCOST.n4096.txt",
@@ -71,7 +92,7 @@ if len(args) > 3 and args[3] == "more":
 
 
 def data_path(name):
-    p = os.path.join(DDIR, name)
+    p = name if os.path.isabs(name) else os.path.join(DDIR, name)
     if not os.path.exists(p):
         sys.exit("cannot find %s (set DPLAB_DATA to the data root)" % p)
     return p
@@ -126,12 +147,43 @@ def dense_objective(Q, nodes):
     return sens * sens * float(np.einsum("ij,jk,ik->", Q, inv, Q))
 
 
+def finish_trial(x, eps, mapping, W, nodes, queries, dist, prng, check_select):
+    """The rest of ektelo's standalone.Dawa.Run (1-D) after the partition, with the trial's prng: its strategy
+    matrix (the rows selection.GreedyH.select forms from greedyH's weighted queries, checked against select() on
+    the first case), Laplace at eps (1 - 0.25), least squares, expansion. Returns the trial's scaled L2 error and
+    the same with exact least squares (numpy lstsq) in place of ektelo's lsmr."""
+    nb = int(mapping.max()) + 1
+    rows = []
+    for (a, b), w in zip(queries, dist):
+        if w > 0:
+            r = np.zeros(nb)
+            r[int(a):int(b) + 1] = w
+            rows.append(r)
+    M_bar = matrix.EkteloMatrix(np.vstack(rows))
+    if check_select:
+        W_bar = W * support.expansion_matrix(mapping)
+        chosen = selection.GreedyH((nb,), W_bar).select().dense_matrix()
+        assert np.array_equal(np.asarray(chosen), M_bar.dense_matrix()), "strategy rows differ from select()"
+    x_bar = transformation.ReduceByPartition(mapping).transform(x)
+    y = measurement.Laplace(M_bar, eps * (1 - 0.25)).measure(x_bar, prng)
+    E = support.expansion_matrix(mapping)
+    truth = W.dot(x.astype(np.float64))
+    norm = float(x.sum()) * W.shape[0]
+    out = []
+    for x_bar_hat in (inference.LeastSquares().infer(M_bar, y),
+                      np.linalg.lstsq(M_bar.dense_matrix(), y, rcond=None)[0]):
+        x_hat = E * x_bar_hat
+        out.append(float(np.linalg.norm(truth - W.dot(np.asarray(x_hat, dtype=np.float64).ravel())) / norm))
+    return tuple(out)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, ds, eps, pseed, wseed in CASES:
         x = np.loadtxt(data_path(ds), dtype=np.int64)
         n = x.size
-        mapping = pmapper.Dawa(eps, 0.25, False).mapping(x, np.random.RandomState(pseed))
+        prng = np.random.RandomState(pseed)
+        mapping = pmapper.Dawa(eps, 0.25, False).mapping(x, prng)
         W = workload.RandomRange(None, (n,), 2000, seed=wseed)
         W_bar = W * support.expansion_matrix(mapping)
         Q = W_bar.dense_matrix()
@@ -147,11 +199,13 @@ def main():
         bounds = [0] + [i for i in range(1, n) if mapping[i] != mapping[i - 1]] + [n]
         assert len(bounds) == nb + 1
         lb, ub = W._lower, W._higher
+        if TRIAL:
+            trial = finish_trial(x, eps, mapping, W, nodes, queries, dist, prng, check_select=name == CASES[0][0])
         path = os.path.join(OUT, name + ".txt.gz")
         with gzip.open(path, "wt") as f:
             f.write("# DAWA stage 2 on %s: ektelo pmapper.Dawa(eps=%g, ratio=0.25, exact) with RandomState(%d),\n"
                     "# workload.RandomRange(None, (%d,), 2000, seed=%d), greedyH (branch 2, granularity 100).\n"
-                    "# Written by bench/dpbench_greedy_h_fixture.py from ektelo 53129fc.\n" % (ds, eps, pseed, n, wseed))
+                    "# Written by bench/dpbench_greedy_h_fixture.py from ektelo 53129fc.\n" % (os.path.basename(ds), eps, pseed, n, wseed))
             f.write("n %d\n" % n)
             f.write("bounds " + " ".join(str(b) for b in bounds) + "\n")
             f.write("queries %d\n" % len(lb))
@@ -159,6 +213,10 @@ def main():
                 f.write("%d %d\n" % (int(np.ravel(a)[0]), int(np.ravel(b)[0]) + 1))
             f.write("dpbench_objective %.17g\n" % objective)
             f.write("dpbench_heuristic_error %.17g\n" % err)
+            if TRIAL:
+                f.write("# ektelo's DAWA trial (standalone.Dawa.Run's stage 2 on this partition, the same prng):\n"
+                        "# scaled L2 error with its least squares (lsmr) and with exact least squares on the same noise\n")
+                f.write("ektelo_trial_error %.17g\nektelo_trial_error_exact_ls %.17g\n" % trial)
         print("%s: %d buckets, DPBench greedyH objective %.6g (dense check %.6g)" % (name, nb, objective, check),
               flush=True)
 

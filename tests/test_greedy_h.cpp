@@ -63,7 +63,8 @@ FixtureCase read_case(const std::filesystem::path& path) {
 }
 
 // The fixture's cases, and those of $DPLAB_GREEDY_H_MORE if set (a folder written by
-// bench/dpbench_greedy_h_fixture.py ... more: 24 further cases, checked once for docs/papers/workload_division.md).
+// bench/dpbench_greedy_h_fixture.py ... more: 24 further cases, checked once for docs/papers/workload_division.md;
+// or ... hepth-1e5: ektelo's DAWA trials of the cross-check's HEPTH cell, bench/dawa_hepth_stage2.sh).
 std::vector<std::filesystem::path> fixture_files() {
   std::vector<std::filesystem::path> files;
   std::vector<std::string> dirs = {std::string(DPLAB_TEST_FIXTURES) + "/greedy_h"};
