@@ -15,7 +15,7 @@
 #      ektelo / dplab ratio against the measured one.
 #   bench/dawa_hepth_stage2.sh [BUILD] [OUT]     (defaults: build, results/summary/dpbench/dawa_hepth_stage2.md)
 # Needs BUILD's dplab and dplab_tests. DAWA_SEEDS="s1,s2,..." picks ektelo's trials (about 5 CPU s
-# each); DAWA_CASES=DIR reuses case files step 2 wrote there (skips it); DAWA_TRIALS (default 30)
+# each); DAWA_CASES=DIR reuses case files step 2 wrote there (skips it); DAWA_TRIALS is
 # dplab's trials per spec seed (default 150).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,7 +41,7 @@ took() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
   echo "# DAWA on HEPTH at 10^5, eps 0.1: does stage 2 explain the cross-check's 1.154?"
   echo
   echo "Written by \`bench/dawa_hepth_stage2.sh\` (dplab $(git -C "$here" rev-parse --short HEAD), binaries of $BUILD, ektelo 53129fc,"
-  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores shared with another measurement; every command at nice 19)."
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d" " -f1-3 /proc/loadavg) at the start)."
   echo "The question: the cross-check (\`results/summary/dpbench/ektelo_1d.md\`) found ektelo's DAWA 1.154x"
   echo "dplab's on HEPTH sampled at 10^5 records, eps 0.1, both with DPBench's partition noise; the docs put it"
   echo "on stage 2 (dplab's greedyH keeps the best of 15 strategies by exact error). Measured here: both"

@@ -161,8 +161,8 @@ TEST_SUITE("paper_specs") {
         // Under the sanitizers (the build-asan/ of make test-asan sets DPLAB_SPEC_SAMPLE=1) every
         // point of every spec took 1,809 of the step's 2,302 test seconds (2026-11-26, -O1): there
         // one trial of a sample of the points is replayed instead (dplab run --point --trial: the
-        // same run_trial, nothing written), so every algorithm entry and every dataset of every
-        // spec still runs under them. The store, the resume and the figures have e2e suites.
+        // same run_trial, nothing written), so every algorithm entry of every spec still runs
+        // under them. The store, the resume and the figures have e2e suites of their own.
         if (const char* sample = std::getenv("DPLAB_SPEC_SAMPLE"); sample && *sample == '1') {
           const auto points = dplab::expand(dplab::load_spec(spec.string()));
           const auto chosen = sample_points(points);
