@@ -147,7 +147,7 @@ def dense_objective(Q, nodes):
     return sens * sens * float(np.einsum("ij,jk,ik->", Q, inv, Q))
 
 
-def finish_trial(x, eps, mapping, W, nodes, queries, dist, prng, check_select):
+def finish_trial(x, eps, mapping, W, queries, dist, prng, check_select):
     """The rest of ektelo's standalone.Dawa.Run (1-D) after the partition, with the trial's prng: its strategy
     matrix (the rows selection.GreedyH.select forms from greedyH's weighted queries, checked against select() on
     the first case), Laplace at eps (1 - 0.25), least squares, expansion. Returns the trial's scaled L2 error and
@@ -200,7 +200,7 @@ def main():
         assert len(bounds) == nb + 1
         lb, ub = W._lower, W._higher
         if TRIAL:
-            trial = finish_trial(x, eps, mapping, W, nodes, queries, dist, prng, check_select=name == CASES[0][0])
+            trial = finish_trial(x, eps, mapping, W, queries, dist, prng, check_select=name == CASES[0][0])
         path = os.path.join(OUT, name + ".txt.gz")
         with gzip.open(path, "wt") as f:
             f.write("# DAWA stage 2 on %s: ektelo pmapper.Dawa(eps=%g, ratio=0.25, exact) with RandomState(%d),\n"
