@@ -38,8 +38,8 @@ for line in open(os.path.join(tmp, "rounds.txt")):
     ours.append({
         "laplace_small": cpu_seconds(by["BM_LaplaceSample/65536"]) / 65536 * 1e9,
         "laplace_large": cpu_seconds(by["BM_LaplaceSample/1048576"]) / 1048576 * 1e9,
-        "lloyd": (cpu_seconds(by["BM_KmeansIterationBirch3/20"]) / by["BM_KmeansIterationBirch3/20"]["lloyd_iterations"] * 1e3
-                  if "lloyd_iterations" in by.get("BM_KmeansIterationBirch3/20", {}) else float("nan")),  # no Birch3
+        "lloyd": (cpu_seconds(by["BM_KmeansIterationBirch3/20/1"]) / by["BM_KmeansIterationBirch3/20/1"]["lloyd_iterations"] * 1e3
+                  if "lloyd_iterations" in by.get("BM_KmeansIterationBirch3/20/1", {}) else float("nan")),  # no Birch3
         "dp_fit": cpu_seconds(by["BM_DpKmeansSu"]) * 1e3 if "cost" in by.get("BM_DpKmeansSu", {}) else float("nan"),
         "dp_cost": by["BM_DpKmeansSu"]["cost"] if "cost" in by.get("BM_DpKmeansSu", {}) else float("nan"),
         "dp_iters": by["BM_DpKmeansSu"]["dp_iterations"] if "cost" in by.get("BM_DpKmeansSu", {}) else 0,
@@ -87,10 +87,11 @@ if words:
 scalar = full.get("BM_LaplaceSampleScalar/65536")
 if scalar and "cpu_time" in scalar:
     print(f"  Laplace, 65536 samples, vector paths off (DPLAB_SIMD=scalar): {cpu_seconds(scalar) / 65536 * 1e9:.2f} ns/sample")
-for name, what in (("BM_KmeansIterationBirch3Scalar/20", "Lloyd iteration, k = 20, vector paths off"),
-                   ("BM_KmeansIterationBirch3/3", "Lloyd iteration, k = 3"),
-                   ("BM_KmeansIterationBirch3/5", "Lloyd iteration, k = 5"),
-                   ("BM_KmeansIterationBirch3/15", "Lloyd iteration, k = 15")):
+for name, what in (("BM_KmeansIterationBirch3Scalar/20/1", "Lloyd iteration, k = 20, vector paths off"),
+                   ("BM_KmeansIterationBirch3/3/1", "Lloyd iteration, k = 3"),
+                   ("BM_KmeansIterationBirch3/5/1", "Lloyd iteration, k = 5"),
+                   ("BM_KmeansIterationBirch3/15/1", "Lloyd iteration, k = 15"),
+                   ("BM_KmeansIterationBirch3/20/0", "Lloyd iteration, k = 20, points not prepared (every pass converts them)")):
     b = full.get(name)
     if b and "cpu_time" in b:
         print(f"  {what}: {cpu_seconds(b) / b['lloyd_iterations'] * 1e3:.3f} ms")

@@ -77,7 +77,14 @@ TEST_SUITE("faults_legacy") {
     CHECK(back.metrics.size() == r.metrics.size());
     CHECK(back.metrics[0].scalar == r.metrics[0].scalar);
     CHECK(back.meta.spec_hash == r.meta.spec_hash);
-    CHECK(run_dplab("show " + v1, dir).out == run_dplab("show " + dir / "v2.h5", dir).out);
+    // The same table; the header names the results version: 1 for a file that predates the
+    // attribute (every format-1 file), the current one for the fresh run.
+    std::string shown_v1 = run_dplab("show " + v1, dir).out;
+    const std::string version_now = "(results version " + std::to_string(dplab::kResultsVersion) + ")";
+    const auto at = shown_v1.find("(results version 1)");
+    REQUIRE(at != std::string::npos);
+    shown_v1.replace(at, std::string("(results version 1)").size(), version_now);
+    CHECK(shown_v1 == run_dplab("show " + dir / "v2.h5", dir).out);
     CHECK(run_dplab("export " + v1 + " --per-trial", dir).out == run_dplab("export " + dir / "v2.h5 --per-trial", dir).out);
     // The figure: Python reads a checked copy (it refuses format 1 itself).
     const Command plot = run_dplab("plot " + v1 + " --format png", dir);
@@ -89,15 +96,26 @@ TEST_SUITE("faults_legacy") {
                               " -c 'import dplab, sys; dplab.load(sys.argv[1])' " + v1 + " 2> " + dir / "py.err";
     CHECK(std::system(check.c_str()) != 0);
     CHECK_CONTAINS(read_file(dir / "py.err"), "dplab upgrade " + v1);
-    // A resume grows it and writes format 2; so does `dplab upgrade`.
+    // A format-1 file holds results version 1 trials, which this dplab (version 2: exact k-means
+    // sums) does not mix with its own: a resume is refused, naming both versions, and leaves the
+    // file as it was; --force recomputes it and writes format 2. `dplab upgrade` rewrites it as
+    // format 2 and keeps its version.
     write_format1(dir / "v1b.h5", r);
-    REQUIRE(run_dplab("run " + dir / "s.yaml --out " + dir / "v1b.h5 -q --trials 6", dir).code == 0);
+    const std::vector<char> before = bytes_of(dir / "v1b.h5");
+    const Command resumed = run_dplab("run " + dir / "s.yaml --out " + dir / "v1b.h5 -q --trials 6", dir);
+    CHECK(resumed.code != 0);
+    CHECK_CONTAINS(resumed.err, "holds trials of results version 1");
+    CHECK_CONTAINS(resumed.err, "--force");
+    CHECK(bytes_of(dir / "v1b.h5") == before);
+    REQUIRE(run_dplab("run " + dir / "s.yaml --out " + dir / "v1b.h5 -q --trials 6 --force", dir).code == 0);
     CHECK(bytes_of(dir / "v1b.h5")[0] == 'D');  // "DPLAB-RESULT"
     CHECK(dplab::read_result(dir / "v1b.h5").trials == 6);
+    CHECK(dplab::read_result(dir / "v1b.h5").meta.results_version == dplab::kResultsVersion);
     const Command up = run_dplab("upgrade " + v1, dir);
     CHECK_MESSAGE(up.code == 0, up.err);
     CHECK(bytes_of(v1)[0] == 'D');
     CHECK(dplab::read_result(v1).metrics[0].scalar == r.metrics[0].scalar);
+    CHECK(dplab::read_result(v1).meta.results_version == 1);
     CHECK(std::system(check.c_str()) == 0);
   }
 

@@ -158,10 +158,10 @@ TEST_CASE("points near bisectors at every distance the float scores cannot resol
     }
 }
 
-// The k-means cost by the old definition: the minimum over centroids of the direct distance,
-// NaN distances skipped.
+// The cost as results version 2 defines it: each point's least distance over the centroids (a
+// NaN distance skipped), point i's added to running sum i mod 8, the sums then added pairwise.
 double naive_cost(const PointSet& data, const std::vector<double>& c, std::size_t k) {
-  double total = 0;
+  double lane[8] = {};
   for (std::size_t i = 0; i < data.n; ++i) {
     double best = HUGE_VAL;
     for (std::size_t j = 0; j < k; ++j) {
@@ -172,32 +172,49 @@ double naive_cost(const PointSet& data, const std::vector<double>& c, std::size_
       }
       best = std::min(best, s);
     }
-    total += best;
+    lane[i % 8] += best;
   }
-  return total;
+  return ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
 }
 
 TEST_CASE("kmeans_cost from the certified labels equals the minimum over centroids, bit for bit") {
   LevelGuard guard;
   for (std::size_t d : {1u, 2u, 3u, 5u, 10u, 17u})
-    for (std::size_t k : {1u, 3u, 8u, 20u}) {
-      CAPTURE(d);
-      CAPTURE(k);
-      PointSet data = points(2000 + d, d, 31 * d + k, 0.5, 2.0);
-      data.x[7] = std::nan("");  // a NaN distance: the minimum skips it
-      const std::vector<double> c = random_centroids(k, d, 40 + k, 0.5, 2.0);
-      const double expected = naive_cost(data, c, k);
-      for (simd::Level level : {simd::Level::scalar, simd::Level::avx2, simd::Level::avx512}) {
-        if (level > simd::supported()) continue;
-        simd::set_level(level);
-        PointBlocks blocks;
-        prepare_blocks(data, blocks);
-        const double got = kmeans_cost(data, c, k), got_prepared = kmeans_cost(data, c, k, &blocks);
-        CAPTURE(simd::name(level));
-        CHECK(std::memcmp(&got, &expected, sizeof got) == 0);
-        CHECK(std::memcmp(&got_prepared, &expected, sizeof got) == 0);
+    for (std::size_t k : {1u, 3u, 8u, 20u})
+      for (bool nan_centroid : {false, true}) {
+        if (nan_centroid && k == 1) continue;
+        CAPTURE(d);
+        CAPTURE(k);
+        CAPTURE(nan_centroid);
+        const PointSet data = points(2000 + d, d, 31 * d + k, 0.5, 2.0);  // not a multiple of 8 or 64
+        std::vector<double> c = random_centroids(k, d, 40 + k, 0.5, 2.0);
+        if (nan_centroid) c[0] = std::nan("");  // every distance to centroid 0 is NaN: the minimum skips it
+        const double expected = naive_cost(data, c, k);
+        REQUIRE(std::isfinite(expected));
+        for (simd::Level level : {simd::Level::scalar, simd::Level::avx2, simd::Level::avx512}) {
+          if (level > simd::supported()) continue;
+          simd::set_level(level);
+          PointBlocks blocks;
+          prepare_blocks(data, blocks);
+          const double got = kmeans_cost(data, c, k), got_prepared = kmeans_cost(data, c, k, &blocks);
+          CAPTURE(simd::name(level));
+          CHECK(std::memcmp(&got, &expected, sizeof got) == 0);
+          CHECK(std::memcmp(&got_prepared, &expected, sizeof got) == 0);
+        }
       }
-    }
+}
+
+TEST_CASE("a point with a NaN coordinate has no finite distance: the cost is infinite on every path") {
+  LevelGuard guard;
+  PointSet data = points(300, 2, 5, 0.0, 1.0);
+  data.x[7] = std::nan("");
+  const std::vector<double> c = random_centroids(3, 2, 6, 0.0, 1.0);
+  for (simd::Level level : {simd::Level::scalar, simd::Level::avx2, simd::Level::avx512}) {
+    if (level > simd::supported()) continue;
+    simd::set_level(level);
+    CAPTURE(simd::name(level));
+    CHECK(kmeans_cost(data, c, 3) == HUGE_VAL);
+  }
 }
 
 TEST_CASE("blocks prepared from other data are refused, not used") {

@@ -13,6 +13,7 @@
 // data, both not DP (finding budget_series.kmeans_init_data).
 #include "algorithms/budget_series/allocation_params.hpp"
 #include "algorithms/budget_series/protections.hpp"
+#include "algorithms/clustering/shared_blocks.hpp"
 #include "algorithms/clustering/init.hpp"
 #include "algorithms/clustering/noisy_lloyd.hpp"
 #include "framework/registry.hpp"
@@ -69,8 +70,8 @@ class DpKmeans : public Algorithm {
     const double eps = p.real("eps");
     auto& acc = ctx.scratch.get<clustering::Accumulators>("kmeans accumulators");
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
-    auto& blocks = ctx.scratch.get<clustering::PointBlocks>("kmeans point blocks");
-    clustering::prepare_blocks(data, blocks);  // once for the N passes of this trial
+    const auto shared = clustering::shared_blocks(data);  // once per dataset, for every trial
+    const clustering::PointBlocks& blocks = *shared;
     std::vector<double> centroids =
         clustering::initial_centroids(ctx.stream, data, k, clustering::parse_init(p.text("init")), box);
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "algorithms/clustering/shared_blocks.hpp"
 #include "algorithms/clustering/assign.hpp"
 #include "algorithms/clustering/init.hpp"
 #include "framework/registry.hpp"
@@ -47,8 +48,8 @@ class DpKmeansPaperSums : public Algorithm {
     const std::size_t d = data.d;
     auto& acc = ctx.scratch.get<clustering::Accumulators>("kmeans accumulators");
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
-    auto& blocks = ctx.scratch.get<clustering::PointBlocks>("kmeans point blocks");
-    clustering::prepare_blocks(data, blocks);  // once for the N passes of this trial
+    const auto shared = clustering::shared_blocks(data);  // once per dataset, for every trial
+    const clustering::PointBlocks& blocks = *shared;
     std::vector<double> centroids = clustering::uniform_centroids(ctx.stream, k, d, box);
     const double eps_i = ctx.params.real("eps") / static_cast<double>(N);
     // clustering::noisy_lloyd_step with the sums at sensitivity 1 instead of d (the canary).

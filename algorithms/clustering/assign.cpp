@@ -1,6 +1,7 @@
 #include "algorithms/clustering/assign.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -89,6 +90,12 @@ void assign_fixed(const double* x, std::size_t n, const double* soa, std::size_t
 
 void assign_direct(const double* x, std::size_t n, std::size_t d, const double* soa, const double* centroids,
                    std::size_t k, std::int32_t* labels, double* sums, double* counts) {
+  if (!sums) {  // the exact path: labels only
+    const Nearest nearest = direct_for(d, k);
+    for (std::size_t i = 0; i < n; ++i)
+      labels[i] = static_cast<std::int32_t>(nearest(x + i * d, d, soa, centroids, k));
+    return;
+  }
   if (k <= 256) {
     switch (d) {
       case 1: return assign_fixed<1>(x, n, soa, k, labels, sums, counts);
@@ -230,11 +237,17 @@ template <std::size_t D, class Visit>
 
 // Sums are added in point order, as the direct path adds them, so they are bit-identical;
 // counts go to four partial tallies (blocks start at multiples of 4, so i & 3 cycles as before).
+// Without `sums` (the exact path, which adds afterwards) only the labels.
 template <std::size_t D>
 void assign_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
                     std::size_t k, const KernelCentroids& kc, simd::Level level, const float* prepared,
                     std::int32_t* labels, double* sums, double* partial_counts) {
   const std::size_t d = D ? D : d_any;
+  if (!sums) {
+    for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, prepared,
+                        [&](std::size_t i, const double*, std::size_t b) { labels[i] = static_cast<std::int32_t>(b); });
+    return;
+  }
   for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, prepared, [&](std::size_t i, const double* p, std::size_t b) {
     labels[i] = static_cast<std::int32_t>(b);
     partial_counts[(i & 3) * k + b] += 1;
@@ -268,15 +281,61 @@ template <std::size_t D>
   return s;
 }
 
+// The cost's terms are added in kCostLanes running sums, point i to sum i mod kCostLanes, then
+// the sums pairwise ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)): results version 2. One sum
+// in point order (version 1) made each point wait for the previous point's addition (4 cycles,
+// most of a PrivGene candidate's cost); eight independent sums do not, and the order is the same
+// on every path (blocked or direct, any vector unit), so the bits are too.
+constexpr std::size_t kCostLanes = 8;
+
+struct CostLanes {
+  double s[kCostLanes] = {};
+  double total() const { return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7])); }
+};
+
 template <std::size_t D>
 double cost_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
                     std::size_t k, const KernelCentroids& kc, simd::Level level, const float* prepared) {
+  using kernels::kBlock;
   const std::size_t d = D ? D : d_any;
-  double total = 0;  // added in point order: the same bits as the labels-then-cost passes
-  for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, prepared, [&](std::size_t, const double* p, std::size_t b) {
-    total += cost_term<D>(p, centroids, d, k, b);
-  });
-  return total;
+  const Nearest direct = direct_for(d, k);
+  alignas(64) float xt[kBlock * 16];  // d <= 16 on this path
+  alignas(64) std::int32_t best[kBlock];
+  CostLanes lanes;
+  for (std::size_t start = 0; start < n; start += kBlock) {
+    const std::size_t m = std::min(kBlock, n - start);
+    const double* block = x + start * d;
+    const float* rows = xt;
+    if (prepared) rows = prepared + start * d;
+    else transpose_block(x, n, d, start, kc.origin, xt);
+    std::uint64_t uncertain =
+        level == simd::Level::avx512
+            ? kernels::nearest_avx512(rows, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best)
+            : kernels::nearest_avx2(rows, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best);
+    if (m < kBlock) uncertain &= (std::uint64_t{1} << m) - 1;
+    while (uncertain) {  // the few points whose ranking was within the rounding bound
+      const std::size_t i = static_cast<std::size_t>(__builtin_ctzll(uncertain));
+      uncertain &= uncertain - 1;
+      best[i] = static_cast<std::int32_t>(direct(block + i * d, d, soa, centroids, k));
+    }
+    // Blocks start at multiples of kCostLanes, so point i's lane is i mod kCostLanes here too.
+    // Whole groups: for d = 2 four points per AVX2 vector (the same operations, so the same
+    // bits), otherwise unrolled so that the eight sums stay in registers.
+    std::size_t q = 0;
+    if constexpr (D == 2) {
+      const std::size_t groups = m / kCostLanes;
+      kernels::cost_terms_avx2_d2(block, centroids, k, best, groups, lanes.s);
+      q = groups * kCostLanes;
+    }
+    for (; q + kCostLanes <= m; q += kCostLanes) {
+#pragma GCC unroll 8
+      for (std::size_t l = 0; l < kCostLanes; ++l)
+        lanes.s[l] += cost_term<D>(block + (q + l) * d, centroids, d, k, static_cast<std::size_t>(best[q + l]));
+    }
+    for (std::size_t l = 0; q + l < m; ++l)
+      lanes.s[l] += cost_term<D>(block + (q + l) * d, centroids, d, k, static_cast<std::size_t>(best[q + l]));
+  }
+  return lanes.total();
 }
 
 template <std::size_t D>
@@ -284,12 +343,12 @@ double cost_direct(const double* x, std::size_t n, std::size_t d_any, const doub
                    std::size_t k) {
   const std::size_t d = D ? D : d_any;
   const Nearest direct = direct_for(d, k);
-  double total = 0;
+  CostLanes lanes;
   for (std::size_t i = 0; i < n; ++i) {
     const double* p = x + i * d;
-    total += cost_term<D>(p, centroids, d, k, direct(p, d, soa, centroids, k));
+    lanes.s[i % kCostLanes] += cost_term<D>(p, centroids, d, k, direct(p, d, soa, centroids, k));
   }
-  return total;
+  return lanes.total();
 }
 
 // The centroids in structure-of-arrays order (soa[j * k + c] = coordinate j of centroid c), for
@@ -310,23 +369,114 @@ bool use_kernel(simd::Level level, std::size_t d, std::size_t k) {
   return level != simd::Level::scalar && d <= 16 && k >= 2 && k < (std::size_t{1} << 24);
 }
 
+// The prepared blocks of `data`, or null when none are given.
+const PointBlocks* checked(const PointBlocks* blocks, const PointSet& data) {
+  if (blocks && (blocks->x != data.x.data() || blocks->n != data.n || blocks->d != data.d))
+    throw Error("k-means assignment: the prepared point blocks are of other data (prepare_blocks of this run's data)");
+  return blocks;
+}
+
 // The prepared rows of `data`, or null (none given, or the kernels do not apply to them).
 const PointBlocks* usable(const PointBlocks* blocks, const PointSet& data) {
-  if (!blocks) return nullptr;
-  if (blocks->x != data.x.data() || blocks->n != data.n || blocks->d != data.d)
-    throw Error("k-means assignment: the prepared point blocks are of other data (prepare_blocks of this run's data)");
-  return blocks->rows.empty() ? nullptr : blocks;
+  blocks = checked(blocks, data);
+  return blocks && !blocks->rows.empty() ? blocks : nullptr;
+}
+
+// Bit i set where a[i] != b[i], for i < m <= 64 (four labels per SSE2 compare).
+inline std::uint64_t changed_labels(const std::int32_t* a, const std::int32_t* b, std::size_t m) {
+  std::uint64_t mask = 0;
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  for (; i + 4 <= m; i += 4) {
+    const __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i)),
+                                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i)));
+    mask |= static_cast<std::uint64_t>(~_mm_movemask_ps(_mm_castsi128_ps(eq)) & 0xF) << i;
+  }
+#endif
+  for (; i < m; ++i) mask |= static_cast<std::uint64_t>(a[i] != b[i]) << i;
+  return mask;
+}
+
+// Moves point i (fixed-point coordinates f) from cluster `from` (-1: none) to cluster `to`.
+inline void move_point(const Fixed* f, std::size_t d, std::int32_t from, std::int32_t to, Fixed* sums,
+                       std::int64_t* counts) {
+  if (from >= 0) {
+    Fixed* s = sums + static_cast<std::size_t>(from) * d;
+    for (std::size_t j = 0; j < d; ++j) s[j] -= f[j];
+    --counts[from];
+  }
+  Fixed* s = sums + static_cast<std::size_t>(to) * d;
+  for (std::size_t j = 0; j < d; ++j) s[j] += f[j];
+  ++counts[to];
+}
+
+// The exact sums and counts of acc.labels (exact_sums.hpp): from the previous pass's when it was
+// on the same prepared blocks with the same k (only the points whose label changed move), from
+// zero otherwise; then their doubles in acc.sums and acc.counts.
+void accumulate_exact(const PointSet& data, std::size_t k, const PointBlocks* blocks, const FixedPointScale& scale,
+                      Accumulators& acc) {
+  const std::size_t n = data.n, d = data.d;
+  const bool delta = blocks && acc.exact_blocks == blocks->id && acc.exact_counts.size() == k &&
+                     acc.exact_labels.size() == n && acc.exact_sums.size() == k * d;
+  if (!delta) {
+    acc.exact_sums.assign(k * d, 0);
+    acc.exact_counts.assign(k, 0);
+    acc.exact_labels.assign(n, -1);
+  }
+  acc.exact_blocks = blocks ? blocks->id : 0;
+  Fixed* sums = acc.exact_sums.data();
+  std::int64_t* counts = acc.exact_counts.data();
+  std::int32_t* previous = acc.exact_labels.data();
+  const std::int32_t* labels = acc.labels.data();
+  Fixed converted[64];  // a point's coordinates when the blocks do not hold them (d > 64 in slices)
+  for (std::size_t start = 0; start < n; start += 64) {
+    // The points of this run of 64 whose label changed, found without a branch per point (in a
+    // late Lloyd iteration few change, and which ones is unpredictable).
+    const std::size_t m = std::min<std::size_t>(64, n - start);
+    std::uint64_t changed = changed_labels(labels + start, previous + start, m);
+    for (; changed; changed &= changed - 1) {
+      const std::size_t i = start + static_cast<std::size_t>(__builtin_ctzll(changed));
+      if (blocks) {
+        move_point(blocks->fixed.data() + i * d, d, previous[i], labels[i], sums, counts);
+      } else {
+        const double* p = data.x.data() + i * d;
+        for (std::size_t j0 = 0; j0 < d; j0 += 64) {
+          const std::size_t dj = std::min<std::size_t>(64, d - j0);
+          for (std::size_t j = 0; j < dj; ++j) converted[j] = to_fixed(p[j0 + j], scale.low[j0 + j]);
+          if (previous[i] >= 0)
+            for (std::size_t j = 0; j < dj; ++j) sums[static_cast<std::size_t>(previous[i]) * d + j0 + j] -= converted[j];
+          for (std::size_t j = 0; j < dj; ++j) sums[static_cast<std::size_t>(labels[i]) * d + j0 + j] += converted[j];
+        }
+        if (previous[i] >= 0) --counts[previous[i]];
+        ++counts[labels[i]];
+      }
+      previous[i] = labels[i];
+    }
+  }
+  for (std::size_t c = 0; c < k; ++c) {
+    acc.counts[c] = static_cast<double>(counts[c]);
+    for (std::size_t j = 0; j < d; ++j) acc.sums[c * d + j] = from_fixed(sums[c * d + j], scale.low[j]);
+  }
 }
 
 }  // namespace
 
 void prepare_blocks(const PointSet& data, PointBlocks& out) {
   using kernels::kBlock;
+  static std::atomic<std::uint64_t> next_id{1};
   const std::size_t n = data.n, d = data.d;
   out.x = data.x.data();
   out.n = n;
   out.d = d;
+  out.id = next_id.fetch_add(1);
   out.rows.clear();
+  out.fixed.clear();
+  fixed_point_scale(data, out.scale);
+  if (out.scale.exact) {
+    out.fixed.resize(n * d);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < d; ++j) out.fixed[i * d + j] = to_fixed(data.x[i * d + j], out.scale.low[j]);
+  }
   if (!use_kernel(simd::level(), d, 2) || n == 0) return;
   // The origin: the mean of each coordinate's finite values (a NaN or infinite coordinate must
   // not spoil every point's centring; that point alone is recomputed directly).
@@ -350,22 +500,33 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
   const double* soa = structure_of_arrays(centroids, k, d, scratch);
   const simd::Level level = simd::level();
   KernelCentroids kc;
+  const PointBlocks* given = checked(blocks, data);
   const PointBlocks* prepared = usable(blocks, data);
+  const FixedPointScale* scale = given ? &given->scale : nullptr;
+  if (!scale) {
+    fixed_point_scale(data, acc.scale);
+    scale = &acc.scale;
+  }
+  // Exact sums: the pass below only labels, accumulate_exact adds. Otherwise (data the fixed
+  // point cannot hold) version 1's doubles in point order.
+  double* sums = scale->exact ? nullptr : acc.sums.data();
   if (use_kernel(level, d, k) && kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc, prepared)) {
     const float* rows = prepared ? prepared->rows.data() : nullptr;
     acc.partial_counts.assign(4 * k, 0.0);
     double* tally = acc.partial_counts.data();
     const double* x = data.x.data();
     switch (d) {
-      case 2: assign_blocked<2>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
-      case 3: assign_blocked<3>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
-      case 10: assign_blocked<10>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
-      default: assign_blocked<0>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), acc.sums.data(), tally); break;
+      case 2: assign_blocked<2>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), sums, tally); break;
+      case 3: assign_blocked<3>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), sums, tally); break;
+      case 10: assign_blocked<10>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), sums, tally); break;
+      default: assign_blocked<0>(x, n, d, soa, centroids.data(), k, kc, level, rows, acc.labels.data(), sums, tally); break;
     }
-    for (std::size_t c = 0; c < k; ++c) acc.counts[c] = (tally[c] + tally[k + c]) + (tally[2 * k + c] + tally[3 * k + c]);
-    return;
+    if (sums)
+      for (std::size_t c = 0; c < k; ++c) acc.counts[c] = (tally[c] + tally[k + c]) + (tally[2 * k + c] + tally[3 * k + c]);
+  } else {
+    assign_direct(data.x.data(), n, d, soa, centroids.data(), k, acc.labels.data(), sums, acc.counts.data());
   }
-  assign_direct(data.x.data(), n, d, soa, centroids.data(), k, acc.labels.data(), acc.sums.data(), acc.counts.data());
+  if (!sums) accumulate_exact(data, k, given, *scale, acc);
 }
 
 double assignment_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
@@ -407,6 +568,11 @@ void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& c
 
 void lloyd(const PointSet& data, std::size_t k, int iterations, std::vector<double>& centroids,
            Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks) {
+  PointBlocks local;  // many passes on the same data: prepare them once if the caller did not
+  if (!blocks && iterations > 1) {
+    prepare_blocks(data, local);
+    blocks = &local;
+  }
   for (int it = 0; it < iterations; ++it) {
     assign_and_accumulate(data, centroids, k, acc, scratch, blocks);
     update_means(acc, data.d, centroids);

@@ -1,7 +1,9 @@
 // The k-means assignment step, the hot path of every k-means variant (budget_series Algorithm 1,
 // Lloyd, the thesis's convergent DP k-means): each point goes to its nearest centroid, and the
 // per-cluster counts and coordinate sums are accumulated in the same pass (the update then only
-// divides). With AVX2 or AVX-512 (core/simd.hpp) the nearest centroid comes from the expanded
+// divides). The sums are exact (algorithms/clustering/exact_sums.hpp, results version 2): a pass
+// on prepared blocks starts from the previous pass's sums and moves only the points whose label
+// changed. With AVX2 or AVX-512 (core/simd.hpp) the nearest centroid comes from the expanded
 // form ||c'||^2 - 2 x'.c' in single precision over blocks of 64 points (assign_kernels.hpp),
 // certified against the direct formula sum_j (x_j - c_j)^2 in double: a point whose two best
 // scores are within the rounding bound is recomputed directly, so labels, counts and sums are bit
@@ -11,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/clustering/exact_sums.hpp"
 #include "datasets/dataset.hpp"
 
 namespace dplab::clustering {
@@ -24,6 +27,13 @@ struct Accumulators {
   // centroids in single precision.
   std::vector<double> partial_counts;
   std::vector<float> kernel_centroids;
+  // The exact sums and counts and the labels they are of; a pass on the same prepared blocks
+  // (PointBlocks::id) and k updates them by the points whose label changed.
+  std::vector<Fixed> exact_sums;            // k * d
+  std::vector<std::int64_t> exact_counts;   // k
+  std::vector<std::int32_t> exact_labels;   // n
+  std::uint64_t exact_blocks = 0;           // the PointBlocks::id they belong to (0: none)
+  FixedPointScale scale;                    // of a pass without prepared blocks
 };
 
 // The points in the vector kernels' layout, for many passes over the same data (Lloyd's
@@ -32,11 +42,16 @@ struct Accumulators {
 // skips its own centring and transposition of every point; the labels are certified against the
 // direct formula either way, so the results are the same bits. Valid while the data are
 // unchanged: build them at the start of a run, from the data of that run.
+// The data's fixed-point form is kept too (exact_sums.hpp), for the exact sums' delta updates:
+// the data must not change while the blocks are in use.
 struct PointBlocks {
   const double* x = nullptr;  // the data they were built from (a pass on other data is an error)
   std::size_t n = 0, d = 0;
+  std::uint64_t id = 0;       // unique to each prepare_blocks call
   double origin[16] = {};
   std::vector<float> rows;  // empty when the kernels do not apply (d > 16, or no vector unit)
+  FixedPointScale scale;
+  std::vector<Fixed> fixed;  // n * d: x / 2^scale.low[j]; empty unless scale.exact
 };
 void prepare_blocks(const PointSet& data, PointBlocks& out);
 
@@ -47,7 +62,8 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
 
 // The k-means cost sum_i min_c sum_j (x_ij - c_j)^2 from the same certified assignment, in one
 // pass without labels or sums (PrivGene scores thousands of candidates per run): the nearest
-// centroid's distance, added in point order, so the bits of the labels-then-cost computation.
+// centroid's distance, point i's added to running sum i mod 8, the eight sums then added pairwise
+// (results version 2; version 1 added in point order), the same on every path.
 // `scratch` and `kernel_scratch` are the caller's buffers (no allocation once sized).
 double assignment_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
                        std::vector<double>& scratch, std::vector<float>& kernel_scratch,
@@ -56,7 +72,8 @@ double assignment_cost(const PointSet& data, const std::vector<double>& centroid
 // Centroid c = sums / counts for clusters with count > 0 (others keep their centroid).
 void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& centroids);
 
-// Lloyd's algorithm without noise: `iterations` rounds of assignment and mean update.
+// Lloyd's algorithm without noise: `iterations` rounds of assignment and mean update (without
+// `blocks` the data are prepared here, once for all the rounds).
 void lloyd(const PointSet& data, std::size_t k, int iterations, std::vector<double>& centroids,
            Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks = nullptr);
 

@@ -10,6 +10,7 @@
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
 
+#include <algorithm>
 #include <limits>
 
 namespace dplab::clustering::kernels {
@@ -112,7 +113,58 @@ __attribute__((target("avx512f"))) std::uint64_t nearest_avx512_d(const float* x
   return uncertain;
 }
 
+// The direct distance of a d = 2 point, in the scalar path's order (assign.cpp's distance<2>).
+// This file's AVX2 code is compiled without FMA (target "avx2" alone), so neither this nor the
+// vector arithmetic below can be contracted into fused multiply-adds, which round differently.
+__attribute__((target("avx2"))) inline double distance_d2(const double* p, const double* c) {
+  double s = 0;
+  const double a = p[0] - c[0], b = p[1] - c[1];
+  s += a * a;
+  s += b * b;
+  return s;
+}
+
+// Four points' terms in point order: the squares of x - c for two points per vector, their
+// horizontal sums (points 0, 2, 1, 3), put in order.
+__attribute__((target("avx2"))) inline __m256d four_terms_d2(const double* p, const double* centroids,
+                                                             const std::int32_t* b) {
+  const __m256d c01 = _mm256_set_m128d(_mm_loadu_pd(centroids + 2 * b[1]), _mm_loadu_pd(centroids + 2 * b[0]));
+  const __m256d c23 = _mm256_set_m128d(_mm_loadu_pd(centroids + 2 * b[3]), _mm_loadu_pd(centroids + 2 * b[2]));
+  const __m256d d01 = _mm256_sub_pd(_mm256_loadu_pd(p), c01), d23 = _mm256_sub_pd(_mm256_loadu_pd(p + 4), c23);
+  const __m256d h = _mm256_hadd_pd(_mm256_mul_pd(d01, d01), _mm256_mul_pd(d23, d23));
+  return _mm256_permute4x64_pd(h, 0xD8);  // (0, 2, 1, 3) -> (0, 1, 2, 3)
+}
+
 }  // namespace
+
+__attribute__((target("avx2"))) void cost_terms_avx2_d2(const double* x, const double* centroids, std::size_t k,
+                                                        const std::int32_t* best, std::size_t groups, double* lanes) {
+  __m256d low = _mm256_loadu_pd(lanes), high = _mm256_loadu_pd(lanes + 4);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const double* p = x + 16 * g;
+    const std::int32_t* b = best + 8 * g;
+    __m256d t0 = four_terms_d2(p, centroids, b), t1 = four_terms_d2(p + 8, centroids, b + 4);
+    const int nan = _mm256_movemask_pd(_mm256_cmp_pd(t0, t0, _CMP_UNORD_Q)) |
+                    (_mm256_movemask_pd(_mm256_cmp_pd(t1, t1, _CMP_UNORD_Q)) << 4);
+    if (nan) [[unlikely]] {
+      alignas(32) double t[8];
+      _mm256_store_pd(t, t0);
+      _mm256_store_pd(t + 4, t1);
+      for (int l = 0; l < 8; ++l) {
+        if (!((nan >> l) & 1)) continue;
+        double s = std::numeric_limits<double>::infinity();
+        for (std::size_t c = 0; c < k; ++c) s = std::min(s, distance_d2(p + 2 * l, centroids + 2 * c));
+        t[l] = s;
+      }
+      t0 = _mm256_load_pd(t);
+      t1 = _mm256_load_pd(t + 4);
+    }
+    low = _mm256_add_pd(low, t0);
+    high = _mm256_add_pd(high, t1);
+  }
+  _mm256_storeu_pd(lanes, low);
+  _mm256_storeu_pd(lanes + 4, high);
+}
 
 std::uint64_t nearest_avx2(const float* xt, std::size_t d, const float* mc, const float* cn, std::size_t k,
                            float tau_scale, float tau_base, std::int32_t* best) {
@@ -147,6 +199,7 @@ std::uint64_t nearest_avx512(const float*, std::size_t, const float*, const floa
                              std::int32_t*) {
   return ~std::uint64_t{0};
 }
+void cost_terms_avx2_d2(const double*, const double*, std::size_t, const std::int32_t*, std::size_t, double*) {}
 }  // namespace dplab::clustering::kernels
 
 #endif

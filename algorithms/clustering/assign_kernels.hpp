@@ -29,4 +29,11 @@ std::uint64_t nearest_avx2(const float* xt, std::size_t d, const float* mc, cons
 std::uint64_t nearest_avx512(const float* xt, std::size_t d, const float* mc, const float* cn, std::size_t k,
                              float tau_scale, float tau_base, std::int32_t* best);
 
+// The k-means cost's terms for d = 2 (assign.cpp's cost_blocked): for `groups` groups of eight
+// points (row-major doubles from `x`), the squared distance to centroid best[i], computed as the
+// scalar path computes it ((x0 - c0)^2 + (x1 - c1)^2, no FMA), added to lanes[i mod 8]; a NaN
+// distance is replaced by the least distance over the k centroids, NaNs skipped.
+void cost_terms_avx2_d2(const double* x, const double* centroids, std::size_t k, const std::int32_t* best,
+                        std::size_t groups, double* lanes);
+
 }  // namespace dplab::clustering::kernels

@@ -7,6 +7,11 @@ LloydRun lloyd_until_stable(const PointSet& data, std::size_t k, std::vector<dou
                             const PointBlocks* blocks) {
   LloydRun r;
   previous.clear();
+  PointBlocks local;  // many passes on the same data: prepare them once if the caller did not
+  if (!blocks) {
+    prepare_blocks(data, local);
+    blocks = &local;
+  }
   for (int t = 1; t <= max_iterations; ++t) {
     assign_and_accumulate(data, centroids, k, acc, scratch, blocks);
     r.passes = t;

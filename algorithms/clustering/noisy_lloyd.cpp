@@ -23,6 +23,11 @@ void noisy_lloyd_step(const PointSet& data, std::size_t k, double eps_count, dou
 void noisy_lloyd(const PointSet& data, std::size_t k, const std::vector<IterationBudget>& budgets, Box box,
                  std::vector<double>& centroids, Mechanisms& noise, Accumulators& acc, std::vector<double>& scratch,
                  const PointBlocks* blocks) {
+  PointBlocks local;  // many passes on the same data: prepare them once if the caller did not
+  if (!blocks && budgets.size() > 1) {
+    prepare_blocks(data, local);
+    blocks = &local;
+  }
   for (const IterationBudget& b : budgets)
     noisy_lloyd_step(data, k, b.count, b.sum, box, centroids, noise, acc, scratch, blocks);
 }

@@ -1,3 +1,4 @@
+#include "algorithms/clustering/shared_blocks.hpp"
 #include "algorithms/clustering/privgene.hpp"
 
 #include <algorithm>
@@ -26,8 +27,8 @@ std::vector<double> privgene_kmeans(const PointSet& data, std::size_t k, double 
   std::vector<std::vector<double>> population(m);
   for (auto& cand : population) cand = uniform_centroids(stream, k, d, opt.box);
   std::vector<double> fitness;
-  PointBlocks blocks;  // the data in the kernels' layout, once for the r x m costs
-  prepare_blocks(data, blocks);
+  const auto shared = shared_blocks(data);  // the data prepared once per dataset, for the r x m costs
+  const PointBlocks& blocks = *shared;
   // Selects `count` candidates without replacement, one exponential-mechanism draw each.
   auto select = [&](std::size_t count, double eps_each) {
     fitness.resize(population.size());

@@ -24,7 +24,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
   const std::size_t d = data.d;
   clustering::Accumulators& acc = ws.acc;
   clustering::Accumulators& lookahead = ws.lookahead;
-  clustering::prepare_blocks(data, ws.blocks);  // once for the run's passes
+  ws.blocks = clustering::shared_blocks(data);  // once per dataset, for every pass of every run
   if (initial.size() != k * d) throw Error("convergent k-means: the initial centroids are not k x d");
   Result r;
   std::vector<double> hat = initial, next(k * d), s(k * d), ahead(k * d), x(d);
@@ -34,7 +34,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
   enum class Confirmed { None, Main, Lookahead } confirmed = Confirmed::None;
   int main_passes = 0;
   for (int t = 1; t <= opt.max_iterations; ++t) {
-    clustering::assign_and_accumulate(data, hat, k, acc, ws.scratch, &ws.blocks);  // line 4
+    clustering::assign_and_accumulate(data, hat, k, acc, ws.scratch, ws.blocks.get());  // line 4
     ++r.assignment_steps;
     ++main_passes;
     means(acc, d, hat, s);                                           // line 5
@@ -46,7 +46,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
     previous = acc.labels;
     if (opt.zone == ZoneKind::Posterior) {
       // Algorithm 7.2 lines 2-3: one Lloyd step from the real means.
-      clustering::assign_and_accumulate(data, s, k, lookahead, ws.scratch, &ws.blocks);
+      clustering::assign_and_accumulate(data, s, k, lookahead, ws.scratch, ws.blocks.get());
       ++r.assignment_steps;
       means(lookahead, d, s, ahead);
       if (opt.stop == Stop::Partition && lookahead.labels == acc.labels) {
@@ -107,7 +107,7 @@ Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<do
     hat.swap(next);  // line 8
     if (opt.stop == Stop::Movement && moved < opt.tolerance) {
       r.converged = true;
-      clustering::assign_and_accumulate(data, hat, k, acc, ws.scratch, &ws.blocks);  // the final partition
+      clustering::assign_and_accumulate(data, hat, k, acc, ws.scratch, ws.blocks.get());  // the final partition
       means(acc, d, hat, s);
       break;
     }

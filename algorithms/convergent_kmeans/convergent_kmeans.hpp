@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/clustering/shared_blocks.hpp"
 #include "algorithms/clustering/assign.hpp"
 #include "algorithms/clustering/init.hpp"
 #include "algorithms/convergent_kmeans/sampling_zone.hpp"
@@ -86,7 +87,7 @@ struct Result {
 struct Workspace {
   clustering::Accumulators acc, lookahead;
   std::vector<double> scratch;
-  clustering::PointBlocks blocks;  // the run's data in the kernels' layout (prepared by each run)
+  std::shared_ptr<const clustering::PointBlocks> blocks;  // the run's data prepared (shared_blocks)
 };
 Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<double>& initial, const Options& opt,
                          Stream& stream, Mechanisms& noise, Workspace& ws, std::vector<TraceStep>* trace = nullptr);

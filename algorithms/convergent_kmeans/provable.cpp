@@ -15,11 +15,11 @@ Result run_provable71(const PointSet& data, std::size_t k, const std::vector<dou
   const bool posterior = opt.zone == ZoneKind::Posterior;
   const double main_eps = posterior ? opt.eps * (1 - opt.lookahead_share) : opt.eps;
   const double beta = opt.eps / (2 * kScoreSensitivity);  // the published line 7's law, now post-processing
-  clustering::prepare_blocks(data, ws.blocks);  // once for the run's passes
+  ws.blocks = clustering::shared_blocks(data);  // once per dataset, for every pass of every run
   // Noisy means from `centroids` (updated in place): assign, release counts and sums, divide.
   auto noisy_step = [&](double eps, std::vector<double>& centroids) {
     clustering::noisy_lloyd_step(data, k, eps * opt.count_share, eps * (1 - opt.count_share), opt.box, centroids,
-                                 noise, ws.acc, ws.scratch, &ws.blocks);
+                                 noise, ws.acc, ws.scratch, ws.blocks.get());
   };
   Result r;
   std::vector<double> hat = initial, mean(k * d), ahead(k * d), next(k * d), x(d);
