@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #if defined(__SSE2__)
@@ -413,49 +414,33 @@ inline void move_point(const Fixed* f, std::size_t d, std::int32_t from, std::in
 // The exact sums and counts of acc.labels (exact_sums.hpp): from the previous pass's when it was
 // on the same prepared blocks with the same k (only the points whose label changed move), from
 // zero otherwise; then their doubles in acc.sums and acc.counts.
-void accumulate_exact(const PointSet& data, std::size_t k, const PointBlocks* blocks, const FixedPointScale& scale,
-                      Accumulators& acc) {
+void accumulate_exact(const PointSet& data, std::size_t k, const PointBlocks& blocks, Accumulators& acc) {
   const std::size_t n = data.n, d = data.d;
-  const bool delta = blocks && acc.exact_blocks == blocks->id && acc.exact_counts.size() == k &&
-                     acc.exact_labels.size() == n && acc.exact_sums.size() == k * d;
+  const bool delta = acc.exact_blocks == blocks.id && acc.exact_counts.size() == k && acc.exact_labels.size() == n &&
+                     acc.exact_sums.size() == k * d;
   if (!delta) {
     acc.exact_sums.assign(k * d, 0);
     acc.exact_counts.assign(k, 0);
     acc.exact_labels.assign(n, -1);
   }
-  acc.exact_blocks = blocks ? blocks->id : 0;
+  acc.exact_blocks = blocks.id;
   Fixed* sums = acc.exact_sums.data();
   std::int64_t* counts = acc.exact_counts.data();
   std::int32_t* previous = acc.exact_labels.data();
   const std::int32_t* labels = acc.labels.data();
-  Fixed converted[64];  // a point's coordinates when the blocks do not hold them (d > 64 in slices)
   for (std::size_t start = 0; start < n; start += 64) {
     // The points of this run of 64 whose label changed, found without a branch per point (in a
     // late Lloyd iteration few change, and which ones is unpredictable).
     const std::size_t m = std::min<std::size_t>(64, n - start);
-    std::uint64_t changed = changed_labels(labels + start, previous + start, m);
-    for (; changed; changed &= changed - 1) {
+    for (std::uint64_t changed = changed_labels(labels + start, previous + start, m); changed; changed &= changed - 1) {
       const std::size_t i = start + static_cast<std::size_t>(__builtin_ctzll(changed));
-      if (blocks) {
-        move_point(blocks->fixed.data() + i * d, d, previous[i], labels[i], sums, counts);
-      } else {
-        const double* p = data.x.data() + i * d;
-        for (std::size_t j0 = 0; j0 < d; j0 += 64) {
-          const std::size_t dj = std::min<std::size_t>(64, d - j0);
-          for (std::size_t j = 0; j < dj; ++j) converted[j] = to_fixed(p[j0 + j], scale.low[j0 + j]);
-          if (previous[i] >= 0)
-            for (std::size_t j = 0; j < dj; ++j) sums[static_cast<std::size_t>(previous[i]) * d + j0 + j] -= converted[j];
-          for (std::size_t j = 0; j < dj; ++j) sums[static_cast<std::size_t>(labels[i]) * d + j0 + j] += converted[j];
-        }
-        if (previous[i] >= 0) --counts[previous[i]];
-        ++counts[labels[i]];
-      }
+      move_point(blocks.fixed.data() + i * d, d, previous[i], labels[i], sums, counts);
       previous[i] = labels[i];
     }
   }
   for (std::size_t c = 0; c < k; ++c) {
     acc.counts[c] = static_cast<double>(counts[c]);
-    for (std::size_t j = 0; j < d; ++j) acc.sums[c * d + j] = from_fixed(sums[c * d + j], scale.low[j]);
+    for (std::size_t j = 0; j < d; ++j) acc.sums[c * d + j] = from_fixed(sums[c * d + j], blocks.scale.low[j]);
   }
 }
 
@@ -491,6 +476,17 @@ void prepare_blocks(const PointSet& data, PointBlocks& out) {
     transpose_block(data.x.data(), n, d, start, out.origin, out.rows.data() + start * d);
 }
 
+DataPrint fingerprint(const PointSet& data) {
+  DataPrint p;
+  for (std::size_t i = 0; i < data.x.size(); ++i) {
+    std::uint64_t w;
+    std::memcpy(&w, &data.x[i], sizeof w);
+    p.plain += w;
+    p.weighted += w * (2 * i + 1);
+  }
+  return p;
+}
+
 void assign_and_accumulate(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
                            Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks) {
   const std::size_t n = data.n, d = data.d;
@@ -500,16 +496,21 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
   const double* soa = structure_of_arrays(centroids, k, d, scratch);
   const simd::Level level = simd::level();
   KernelCentroids kc;
-  const PointBlocks* given = checked(blocks, data);
-  const PointBlocks* prepared = usable(blocks, data);
-  const FixedPointScale* scale = given ? &given->scale : nullptr;
-  if (!scale) {
-    fixed_point_scale(data, acc.scale);
-    scale = &acc.scale;
+  // Without blocks from the caller, the accumulators' own, prepared again only when the data
+  // differ from the last pass's (a pass of fingerprint() is cheaper than converting every point).
+  if (!checked(blocks, data)) {
+    const DataPrint print = fingerprint(data);
+    if (acc.own_blocks.id == 0 || acc.own_blocks.x != data.x.data() || acc.own_blocks.n != n ||
+        acc.own_blocks.d != d || !(acc.own_print == print)) {
+      prepare_blocks(data, acc.own_blocks);
+      acc.own_print = print;
+    }
+    blocks = &acc.own_blocks;
   }
+  const PointBlocks* prepared = usable(blocks, data);
   // Exact sums: the pass below only labels, accumulate_exact adds. Otherwise (data the fixed
   // point cannot hold) version 1's doubles in point order.
-  double* sums = scale->exact ? nullptr : acc.sums.data();
+  double* sums = blocks->scale.exact ? nullptr : acc.sums.data();
   if (use_kernel(level, d, k) && kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc, prepared)) {
     const float* rows = prepared ? prepared->rows.data() : nullptr;
     acc.partial_counts.assign(4 * k, 0.0);
@@ -526,7 +527,7 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
   } else {
     assign_direct(data.x.data(), n, d, soa, centroids.data(), k, acc.labels.data(), sums, acc.counts.data());
   }
-  if (!sums) accumulate_exact(data, k, given, *scale, acc);
+  if (!sums) accumulate_exact(data, k, *blocks, acc);
 }
 
 double assignment_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
@@ -568,11 +569,6 @@ void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& c
 
 void lloyd(const PointSet& data, std::size_t k, int iterations, std::vector<double>& centroids,
            Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks) {
-  PointBlocks local;  // many passes on the same data: prepare them once if the caller did not
-  if (!blocks && iterations > 1) {
-    prepare_blocks(data, local);
-    blocks = &local;
-  }
   for (int it = 0; it < iterations; ++it) {
     assign_and_accumulate(data, centroids, k, acc, scratch, blocks);
     update_means(acc, data.d, centroids);

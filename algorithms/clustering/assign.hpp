@@ -18,24 +18,6 @@
 
 namespace dplab::clustering {
 
-struct Accumulators {
-  std::vector<std::int32_t> labels;  // n: nearest centroid (lowest index on ties)
-  std::vector<double> sums;          // k * d, row-major by cluster
-  std::vector<double> counts;        // k
-  // Scratch of the vector path: four partial counts per cluster (integers, exact in any order;
-  // four break the store-to-load chain of consecutive points in one cluster) and the centred
-  // centroids in single precision.
-  std::vector<double> partial_counts;
-  std::vector<float> kernel_centroids;
-  // The exact sums and counts and the labels they are of; a pass on the same prepared blocks
-  // (PointBlocks::id) and k updates them by the points whose label changed.
-  std::vector<Fixed> exact_sums;            // k * d
-  std::vector<std::int64_t> exact_counts;   // k
-  std::vector<std::int32_t> exact_labels;   // n
-  std::uint64_t exact_blocks = 0;           // the PointBlocks::id they belong to (0: none)
-  FixedPointScale scale;                    // of a pass without prepared blocks
-};
-
 // The points in the vector kernels' layout, for many passes over the same data (Lloyd's
 // iterations, PrivGene's candidates): blocks of 64 points, each coordinate centred on the data's
 // mean (over its finite values) and rounded to float, one row per coordinate. A pass given them
@@ -53,10 +35,41 @@ struct PointBlocks {
   FixedPointScale scale;
   std::vector<Fixed> fixed;  // n * d: x / 2^scale.low[j]; empty unless scale.exact
 };
+// Two sums over the bits of the data's values, plain and weighted by position (mod 2^64): two
+// point sets that differ in one value, or in one record, differ in them. Keys the blocks a pass
+// prepares for itself (Accumulators::own_blocks) and the ones shared per dataset (shared_blocks).
+struct DataPrint {
+  std::uint64_t plain = 0, weighted = 0;
+  bool operator==(const DataPrint&) const = default;
+};
+DataPrint fingerprint(const PointSet& data);
+
+struct Accumulators {
+  std::vector<std::int32_t> labels;  // n: nearest centroid (lowest index on ties)
+  std::vector<double> sums;          // k * d, row-major by cluster
+  std::vector<double> counts;        // k
+  // Scratch of the vector path: four partial counts per cluster (integers, exact in any order;
+  // four break the store-to-load chain of consecutive points in one cluster) and the centred
+  // centroids in single precision.
+  std::vector<double> partial_counts;
+  std::vector<float> kernel_centroids;
+  // The exact sums and counts and the labels they are of; a pass on the same prepared blocks
+  // (PointBlocks::id) and k updates them by the points whose label changed.
+  std::vector<Fixed> exact_sums;            // k * d
+  std::vector<std::int64_t> exact_counts;   // k
+  std::vector<std::int32_t> exact_labels;   // n
+  std::uint64_t exact_blocks = 0;           // the PointBlocks::id they belong to (0: none)
+  // A pass without the caller's blocks prepares these, again only when the data changed.
+  PointBlocks own_blocks;
+  DataPrint own_print;
+};
+
 void prepare_blocks(const PointSet& data, PointBlocks& out);
 
 // centroids: k * d, row-major. Resizes the accumulators and `scratch` (the centroids rearranged
-// for the kernels; no allocation once sized). `blocks`: optional, prepare_blocks of `data`.
+// for the kernels; no allocation once sized). `blocks`: optional, prepare_blocks of `data`;
+// without them the accumulators prepare their own (own_blocks), again only when the data's
+// fingerprint changes, so that repeated passes on the same data still move only changed points.
 void assign_and_accumulate(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
                            Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks = nullptr);
 
@@ -72,8 +85,7 @@ double assignment_cost(const PointSet& data, const std::vector<double>& centroid
 // Centroid c = sums / counts for clusters with count > 0 (others keep their centroid).
 void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& centroids);
 
-// Lloyd's algorithm without noise: `iterations` rounds of assignment and mean update (without
-// `blocks` the data are prepared here, once for all the rounds).
+// Lloyd's algorithm without noise: `iterations` rounds of assignment and mean update.
 void lloyd(const PointSet& data, std::size_t k, int iterations, std::vector<double>& centroids,
            Accumulators& acc, std::vector<double>& scratch, const PointBlocks* blocks = nullptr);
 

@@ -24,8 +24,7 @@ struct LloydRun {
 // consecutive assignment steps is the same ("terminates when the k centroids remain the same
 // after two neighbouring iterations", §7.2: the means of an unchanged partition are unchanged).
 // Empty clusters keep their centroid. `acc.labels` holds the final partition. A run that
-// converges at pass t has t passes and t - 1 iterations. Without `blocks` the data are prepared
-// here, once for all the passes.
+// converges at pass t has t passes and t - 1 iterations.
 LloydRun lloyd_until_stable(const PointSet& data, std::size_t k, std::vector<double>& centroids, int max_iterations,
                             Accumulators& acc, std::vector<double>& scratch, std::vector<std::int32_t>& previous,
                             const PointBlocks* blocks = nullptr);

@@ -31,8 +31,7 @@ struct IterationBudget {
   double count = 0, sum = 0;
 };
 
-// Runs one noisy iteration per entry of `budgets`, in order. Without `blocks` the data are
-// prepared here, once for all the iterations (assign.hpp: the exact sums' delta updates).
+// Runs one noisy iteration per entry of `budgets`, in order.
 void noisy_lloyd(const PointSet& data, std::size_t k, const std::vector<IterationBudget>& budgets, Box box,
                  std::vector<double>& centroids, Mechanisms& noise, Accumulators& acc, std::vector<double>& scratch,
                  const PointBlocks* blocks = nullptr);
