@@ -416,31 +416,54 @@ inline void move_point(const Fixed* f, std::size_t d, std::int32_t from, std::in
 // zero otherwise; then their doubles in acc.sums and acc.counts.
 void accumulate_exact(const PointSet& data, std::size_t k, const PointBlocks& blocks, Accumulators& acc) {
   const std::size_t n = data.n, d = data.d;
-  const bool delta = acc.exact_blocks == blocks.id && acc.exact_counts.size() == k && acc.exact_labels.size() == n &&
-                     acc.exact_sums.size() == k * d;
+  // kExactCopies partial sums and counts per cluster, point i's moves in copy i mod kExactCopies:
+  // consecutive changed points in one cluster then update different memory, not one chain of
+  // dependent read-modify-writes (most of a DP k-means pass, where noise moves many points).
+  // Exact integers, so the copies' total is the same whichever copy a point went to.
+  const std::size_t copies = kExactCopies;
+  const bool delta = acc.exact_blocks == blocks.id && acc.exact_counts.size() == copies * k &&
+                     acc.exact_labels.size() == n && acc.exact_sums.size() == copies * k * d;
   if (!delta) {
-    acc.exact_sums.assign(k * d, 0);
-    acc.exact_counts.assign(k, 0);
+    acc.exact_sums.assign(copies * k * d, 0);
+    acc.exact_counts.assign(copies * k, 0);
     acc.exact_labels.assign(n, -1);
   }
   acc.exact_blocks = blocks.id;
-  Fixed* sums = acc.exact_sums.data();
-  std::int64_t* counts = acc.exact_counts.data();
   std::int32_t* previous = acc.exact_labels.data();
   const std::int32_t* labels = acc.labels.data();
+  // The points of each run of 64 whose label changed, found without a branch per point (in a
+  // late Lloyd iteration few change, and which ones is unpredictable). Their coordinates are
+  // scattered 16-byte integers the hardware prefetcher does not follow: those of the next run
+  // are fetched while this run's move.
+  const Fixed* fixed = blocks.fixed.data();
+  auto changed_in = [&](std::size_t start) {
+    if (start >= n) return std::uint64_t{0};
+    const std::uint64_t changed = changed_labels(labels + start, previous + start, std::min<std::size_t>(64, n - start));
+    for (std::uint64_t c = changed; c; c &= c - 1)
+      __builtin_prefetch(fixed + (start + static_cast<std::size_t>(__builtin_ctzll(c))) * d);
+    return changed;
+  };
+  std::uint64_t next = changed_in(0);
   for (std::size_t start = 0; start < n; start += 64) {
-    // The points of this run of 64 whose label changed, found without a branch per point (in a
-    // late Lloyd iteration few change, and which ones is unpredictable).
-    const std::size_t m = std::min<std::size_t>(64, n - start);
-    for (std::uint64_t changed = changed_labels(labels + start, previous + start, m); changed; changed &= changed - 1) {
+    std::uint64_t changed = next;
+    next = changed_in(start + 64);
+    for (; changed; changed &= changed - 1) {
       const std::size_t i = start + static_cast<std::size_t>(__builtin_ctzll(changed));
-      move_point(blocks.fixed.data() + i * d, d, previous[i], labels[i], sums, counts);
+      const std::size_t copy = i % copies;
+      move_point(fixed + i * d, d, previous[i], labels[i], acc.exact_sums.data() + copy * k * d,
+                 acc.exact_counts.data() + copy * k);
       previous[i] = labels[i];
     }
   }
   for (std::size_t c = 0; c < k; ++c) {
-    acc.counts[c] = static_cast<double>(counts[c]);
-    for (std::size_t j = 0; j < d; ++j) acc.sums[c * d + j] = from_fixed(sums[c * d + j], blocks.scale.low[j]);
+    std::int64_t count = 0;
+    for (std::size_t q = 0; q < copies; ++q) count += acc.exact_counts[q * k + c];
+    acc.counts[c] = static_cast<double>(count);
+    for (std::size_t j = 0; j < d; ++j) {
+      Fixed sum = 0;
+      for (std::size_t q = 0; q < copies; ++q) sum += acc.exact_sums[(q * k + c) * d + j];
+      acc.sums[c * d + j] = from_fixed(sum, blocks.scale.low[j]);
+    }
   }
 }
 

@@ -44,6 +44,9 @@ struct DataPrint {
 };
 DataPrint fingerprint(const PointSet& data);
 
+// Partial exact sums per cluster (assign.cpp's accumulate_exact).
+constexpr std::size_t kExactCopies = 4;
+
 struct Accumulators {
   std::vector<std::int32_t> labels;  // n: nearest centroid (lowest index on ties)
   std::vector<double> sums;          // k * d, row-major by cluster
@@ -55,8 +58,8 @@ struct Accumulators {
   std::vector<float> kernel_centroids;
   // The exact sums and counts and the labels they are of; a pass on the same prepared blocks
   // (PointBlocks::id) and k updates them by the points whose label changed.
-  std::vector<Fixed> exact_sums;            // k * d
-  std::vector<std::int64_t> exact_counts;   // k
+  std::vector<Fixed> exact_sums;            // kExactCopies x k x d partial sums
+  std::vector<std::int64_t> exact_counts;   // kExactCopies x k partial counts
   std::vector<std::int32_t> exact_labels;   // n
   std::uint64_t exact_blocks = 0;           // the PointBlocks::id they belong to (0: none)
   // A pass without the caller's blocks prepares these, again only when the data changed.
