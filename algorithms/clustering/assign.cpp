@@ -323,11 +323,13 @@ double cost_blocked(const double* x, std::size_t n, std::size_t d_any, const dou
     // Whole groups: for d = 2 four points per AVX2 vector (the same operations, so the same
     // bits), otherwise unrolled so that the eight sums stay in registers.
     std::size_t q = 0;
-    if constexpr (D == 2) {
+#if defined(__x86_64__)
+    if constexpr (D == 2) {  // this path runs at the AVX2 or AVX-512 level only (use_kernel)
       const std::size_t groups = m / kCostLanes;
       kernels::cost_terms_avx2_d2(block, centroids, k, best, groups, lanes.s);
       q = groups * kCostLanes;
     }
+#endif
     for (; q + kCostLanes <= m; q += kCostLanes) {
 #pragma GCC unroll 8
       for (std::size_t l = 0; l < kCostLanes; ++l)

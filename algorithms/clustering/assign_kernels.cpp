@@ -199,7 +199,6 @@ std::uint64_t nearest_avx512(const float*, std::size_t, const float*, const floa
                              std::int32_t*) {
   return ~std::uint64_t{0};
 }
-void cost_terms_avx2_d2(const double*, const double*, std::size_t, const std::int32_t*, std::size_t, double*) {}
 }  // namespace dplab::clustering::kernels
 
 #endif
