@@ -101,10 +101,11 @@ TEST_CASE("from_fixed rounds an int128 to the nearest double, ties to even") {
   Stream s(11, 12, 13);
   for (int t = 0; t < 20000; ++t) {
     const int bits = 1 + static_cast<int>(s.uniform() * 126);
-    Fixed v = 0;
+    unsigned __int128 u = 0;  // built unsigned: no signed overflow on the way
     for (int b = 0; b < bits; b += 32)
-      v = (v << 32) | static_cast<Fixed>(static_cast<std::uint64_t>(s.uniform() * 4294967296.0));
-    v >>= (((bits + 31) / 32) * 32 - bits);
+      u = (u << 32) | static_cast<std::uint64_t>(s.uniform() * 4294967296.0);
+    u >>= (((bits + 31) / 32) * 32 - bits);
+    Fixed v = static_cast<Fixed>(u);  // below 2^126
     if (t % 7 == 0) v |= 1;  // odd values near ties too
     if (t % 11 == 0 && bits > 60) v = (v >> 10) << 10 | (Fixed{1} << 9);  // many exact ties
     if (t % 2) v = -v;

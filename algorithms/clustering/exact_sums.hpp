@@ -41,7 +41,9 @@ inline Fixed to_fixed(double v, int low) {
   std::uint64_t mantissa = bits & ((std::uint64_t{1} << 52) - 1);
   if (field != 0) mantissa |= std::uint64_t{1} << 52;
   const int exponent = (field != 0 ? field : 1) - 1075;  // v = mantissa * 2^exponent
-  const Fixed magnitude = static_cast<Fixed>(mantissa) << (exponent - low);
+  // exponent >= low for every nonzero value of the dimension; a zero (exponent -1074) shifts by 0.
+  const int shift = exponent > low ? exponent - low : 0;
+  const Fixed magnitude = static_cast<Fixed>(mantissa) << shift;
   const Fixed sign = -static_cast<Fixed>(bits >> 63);  // 0 or -1: negated without a branch (signs are random)
   return (magnitude ^ sign) - sign;
 }
