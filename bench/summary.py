@@ -91,7 +91,7 @@ for name, what in (("BM_KmeansIterationBirch3Scalar/20/1", "Lloyd iteration, k =
                    ("BM_KmeansIterationBirch3/3/1", "Lloyd iteration, k = 3"),
                    ("BM_KmeansIterationBirch3/5/1", "Lloyd iteration, k = 5"),
                    ("BM_KmeansIterationBirch3/15/1", "Lloyd iteration, k = 15"),
-                   ("BM_KmeansIterationBirch3/20/0", "Lloyd iteration, k = 20, points not prepared (every pass converts them)")):
+                   ("BM_KmeansIterationBirch3/20/0", "Lloyd iteration, k = 20, points not prepared by the caller (the accumulators prepare their own once and fingerprint them every pass)")):
     b = full.get(name)
     if b and "cpu_time" in b:
         print(f"  {what}: {cpu_seconds(b) / b['lloyd_iterations'] * 1e3:.3f} ms")
