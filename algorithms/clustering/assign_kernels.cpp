@@ -114,8 +114,9 @@ __attribute__((target("avx512f"))) std::uint64_t nearest_avx512_d(const float* x
 }
 
 // The direct distance of a d = 2 point, in the scalar path's order (assign.cpp's distance<2>).
-// This file's AVX2 code is compiled without FMA (target "avx2" alone), so neither this nor the
-// vector arithmetic below can be contracted into fused multiply-adds, which round differently.
+// It, four_terms_d2 and cost_terms_avx2_d2 are compiled for "avx2" alone, unlike the ranking
+// kernels above ("avx2,fma"): without FMA instructions neither their scalar nor their vector
+// products can be contracted into fused multiply-adds, which round differently.
 __attribute__((target("avx2"))) inline double distance_d2(const double* p, const double* c) {
   double s = 0;
   const double a = p[0] - c[0], b = p[1] - c[1];
