@@ -14,16 +14,15 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/simd.hpp"
+#include "result_compare.hpp"
+#include "simd_level_guard.hpp"
 
 using namespace dplab;
+using dplab::testing::LevelGuard;
+using dplab::testing::same_bits;
 using namespace dplab::clustering;
 
 namespace {
-
-struct LevelGuard {
-  simd::Level saved = simd::level();
-  ~LevelGuard() { simd::set_level(saved); }
-};
 
 PointSet points(std::size_t n, std::size_t d, std::uint64_t seed, double offset, double spread) {
   PointSet p;
@@ -55,10 +54,6 @@ Step run(const PointSet& data, std::vector<double> centroids, std::size_t k, sim
   }
   out.centroids = centroids;
   return out;
-}
-
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
 // Every vector level the CPU has, with and without prepared blocks, against the scalar path.

@@ -15,16 +15,15 @@
 #include "algorithms/clustering/assign.hpp"
 #include "core/rng.hpp"
 #include "core/simd.hpp"
+#include "result_compare.hpp"
+#include "simd_level_guard.hpp"
 
 using namespace dplab;
+using dplab::testing::LevelGuard;
+using dplab::testing::same_bits;
 using namespace dplab::clustering;
 
 namespace {
-
-struct LevelGuard {
-  simd::Level saved = simd::level();
-  ~LevelGuard() { simd::set_level(saved); }
-};
 
 // The correctly rounded sum of xs (finite, no overflow): Shewchuk's non-overlapping partials,
 // then the partials added from the largest with the half-way correction of Python's fsum.
@@ -65,10 +64,6 @@ PointSet points(std::size_t n, std::size_t d, std::uint64_t seed, double lo, dou
   Stream s(seed, 3, 4);
   for (double& v : p.x) v = lo + (hi - lo) * s.uniform();
   return p;
-}
-
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
 // Every cluster's sum from acc.labels, by exact_sum.

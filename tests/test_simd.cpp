@@ -11,30 +11,24 @@
 #include "core/rng.hpp"
 #include "core/samplers.hpp"
 #include "core/simd.hpp"
+#include "result_compare.hpp"
+#include "simd_level_guard.hpp"
 #include "core/simd_kernels.hpp"
 #include "core/ziggurat.hpp"
 #include "framework/ledger.hpp"
 #include "framework/mechanisms.hpp"
 
 using namespace dplab;
+using dplab::testing::LevelGuard;
+using dplab::testing::same_bits;
 
 namespace {
-
-// Restores the level in force when the test started.
-struct LevelGuard {
-  simd::Level saved = simd::level();
-  ~LevelGuard() { simd::set_level(saved); }
-};
 
 std::vector<simd::Level> vector_levels() {
   std::vector<simd::Level> out;
   for (simd::Level l : {simd::Level::avx2, simd::Level::avx512})
     if (l <= simd::supported()) out.push_back(l);
   return out;
-}
-
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
 // Scalar reference: one sample_laplace(Stream&, b) at a time.
