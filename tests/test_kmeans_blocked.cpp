@@ -14,25 +14,17 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/simd.hpp"
+#include "kmeans_test_points.hpp"
 #include "result_compare.hpp"
 #include "simd_level_guard.hpp"
 
 using namespace dplab;
 using dplab::testing::LevelGuard;
+using dplab::testing::points;
 using dplab::testing::same_bits;
 using namespace dplab::clustering;
 
 namespace {
-
-PointSet points(std::size_t n, std::size_t d, std::uint64_t seed, double offset, double spread) {
-  PointSet p;
-  p.n = n;
-  p.d = d;
-  p.x.resize(n * d);
-  Stream s(seed, 1, 2);
-  for (double& v : p.x) v = offset + spread * (2 * s.uniform() - 1);
-  return p;
-}
 
 struct Step {
   Accumulators acc;

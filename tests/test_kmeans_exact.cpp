@@ -15,11 +15,13 @@
 #include "algorithms/clustering/assign.hpp"
 #include "core/rng.hpp"
 #include "core/simd.hpp"
+#include "kmeans_test_points.hpp"
 #include "result_compare.hpp"
 #include "simd_level_guard.hpp"
 
 using namespace dplab;
 using dplab::testing::LevelGuard;
+using dplab::testing::points;
 using dplab::testing::same_bits;
 using namespace dplab::clustering;
 
@@ -54,16 +56,6 @@ double exact_sum(const std::vector<double>& xs) {
     if (y == x - hi) hi = x;
   }
   return hi;
-}
-
-PointSet points(std::size_t n, std::size_t d, std::uint64_t seed, double lo, double hi) {
-  PointSet p;
-  p.n = n;
-  p.d = d;
-  p.x.resize(n * d);
-  Stream s(seed, 3, 4);
-  for (double& v : p.x) v = lo + (hi - lo) * s.uniform();
-  return p;
 }
 
 // Every cluster's sum from acc.labels, by exact_sum.
@@ -124,7 +116,7 @@ TEST_CASE("from_fixed rounds an int128 to the nearest double, ties to even") {
 }
 
 TEST_CASE("to_fixed is exact: every double of a dimension comes back unchanged") {
-  PointSet data = points(5000, 3, 21, -1, 1);
+  PointSet data = points(5000, 3, 21, 0.0, 1.0);
   data.x[3] = 0.0;
   data.x[4] = -0.0;
   data.x[5] = 1e-12;  // a small value stretches the scale of dimension 2
@@ -144,10 +136,10 @@ TEST_CASE("cluster sums are the exact sums, in any point order, on every path, w
   for (std::size_t d : {2u, 3u, 10u}) {
     CAPTURE(d);
     const std::size_t k = 5;
-    PointSet data = points(3001, d, 40 + d, -1, 1);
+    PointSet data = points(3001, d, 40 + d, 0.0, 1.0);
     // Values of very different sizes in one dimension: a running double sum loses their low bits.
     for (std::size_t i = 0; i < data.n; i += 3) data.x[i * d] *= 1e-9;
-    std::vector<double> centroids = points(k, d, 50 + d, -0.5, 0.5).x;
+    std::vector<double> centroids = points(k, d, 50 + d, 0.0, 0.5).x;
     // The same points in reverse order.
     PointSet reversed = data;
     for (std::size_t i = 0; i < data.n; ++i)
@@ -189,7 +181,7 @@ TEST_CASE("cluster sums are the exact sums, in any point order, on every path, w
 }
 
 TEST_CASE("blocks prepared again for changed data restart the sums (no stale delta)") {
-  PointSet data = points(1000, 2, 7, -1, 1);
+  PointSet data = points(1000, 2, 7, 0.0, 1.0);
   const std::vector<double> c = {-0.5, -0.5, 0.5, 0.5, 0.0, 0.9};
   PointBlocks blocks;
   Accumulators acc, fresh;
@@ -206,7 +198,7 @@ TEST_CASE("blocks prepared again for changed data restart the sums (no stale del
 
 TEST_CASE("data the fixed point cannot hold fall back to point-order double sums") {
   // Exponents 2^-1000 and 2^0 in one dimension: the spread exceeds 126 bits.
-  PointSet data = points(500, 2, 9, -1, 1);
+  PointSet data = points(500, 2, 9, 0.0, 1.0);
   data.x[10] = 1e-300;
   FixedPointScale scale;
   fixed_point_scale(data, scale);
