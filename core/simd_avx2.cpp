@@ -107,39 +107,79 @@ DPLAB_AVX2 void philox_blocks_avx2(std::uint64_t k0, std::uint64_t k1, std::uint
   if (b < nblocks) philox_blocks_scalar(k0, k1, c0, c1, first_block + b, nblocks - b, out + 4 * b);
 }
 
-DPLAB_AVX2 std::size_t laplace_fast_avx2(const std::uint64_t* words, std::size_t nwords, double b, double* out,
-                                         std::size_t nout, bool add) {
-  const ExpZiggurat& z = kExpZiggurat;
-  const __m256i layer_mask = _mm256_set1_epi64x(0xFF);
+namespace {
+
+// Four samples from words[0..3]: v = b * x[layer] * (m 2^-52) with the sign bit, ok = the lanes
+// whose position m lies under the curve. The layer's edge and acceptance bound come from one
+// 16-byte load per lane (ExpZiggurat::layer), the layer index from the word's low byte read
+// as a byte: on AMD's cores two 4-lane gathers cost more than the rest of the sample
+// (docs/benchmarks.md, "Laplace on AMD without AVX-512").
+DPLAB_AVX2 inline __m256d laplace4(const std::uint64_t* words, const ExpZiggurat::Layer* layers, __m256d vb,
+                                   int& ok) {
   const __m256i one_bits = _mm256_set1_epi64x(0x3FF0000000000000LL);
   const __m256i sign_bit = _mm256_set1_epi64x(static_cast<long long>(0x8000000000000000ULL));
-  const __m256d one = _mm256_set1_pd(1.0), vb = _mm256_set1_pd(b);
-  const auto* accept = reinterpret_cast<const long long*>(z.accept);
+  const __m256d one = _mm256_set1_pd(1.0);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(words);  // x86 is little-endian
+  const __m128i p0 = _mm_load_si128(reinterpret_cast<const __m128i*>(layers + bytes[0]));
+  const __m128i p1 = _mm_load_si128(reinterpret_cast<const __m128i*>(layers + bytes[8]));
+  const __m128i p2 = _mm_load_si128(reinterpret_cast<const __m128i*>(layers + bytes[16]));
+  const __m128i p3 = _mm_load_si128(reinterpret_cast<const __m128i*>(layers + bytes[24]));
+  const __m256i a = _mm256_inserti128_si256(_mm256_castsi128_si256(p0), p2, 1);  // x0 acc0 | x2 acc2
+  const __m256i c = _mm256_inserti128_si256(_mm256_castsi128_si256(p1), p3, 1);  // x1 acc1 | x3 acc3
+  const __m256d xl = _mm256_castsi256_pd(_mm256_unpacklo_epi64(a, c));           // x0 x1 x2 x3
+  const __m256i acc = _mm256_unpackhi_epi64(a, c);                               // acc0 .. acc3
+  const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words));
+  const __m256i m = _mm256_srli_epi64(u, 12);  // bits 12-63
+  // m < accept[layer]: both below 2^52, so the signed comparison is the unsigned one.
+  ok = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(acc, m)));
+  const __m256d d = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(one_bits, m)), one);
+  const __m256d e = _mm256_mul_pd(vb, _mm256_mul_pd(d, xl));
+  const __m256i sign = _mm256_and_si256(_mm256_slli_epi64(u, 55), sign_bit);  // bit 8 -> bit 63
+  return _mm256_castsi256_pd(_mm256_xor_si256(_mm256_castpd_si256(e), sign));
+}
+
+// Writes the lanes of v before the first rejected one; returns their number.
+DPLAB_AVX2 inline std::size_t store_accepted(__m256d v, int ok, double* out) {
+  const int first_bad = __builtin_ctz(~ok & 0xF);
+  alignas(32) double lanes[4];
+  _mm256_store_pd(lanes, v);
+  std::memcpy(out, lanes, static_cast<std::size_t>(first_bad) * sizeof(double));
+  return static_cast<std::size_t>(first_bad);
+}
+}  // namespace
+
+DPLAB_AVX2 std::size_t laplace_fast_avx2(const std::uint64_t* words, std::size_t nwords, double b, double* out,
+                                         std::size_t nout, bool add) {
+  const ExpZiggurat::Layer* layers = kExpZiggurat.layer;
+  const __m256d vb = _mm256_set1_pd(b);
   std::size_t i = 0;
   const std::size_t n = nwords < nout ? nwords : nout;
-  for (; i + 4 <= n; i += 4) {
-    const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + i));
-    const __m256i layer = _mm256_and_si256(u, layer_mask);                 // bits 0-7
-    const __m256i m = _mm256_srli_epi64(u, 12);                            // bits 12-63
-    const __m256d xl = _mm256_i64gather_pd(z.x, layer, 8);
-    const __m256i acc = _mm256_i64gather_epi64(accept, layer, 8);
-    // m < accept[layer]: both below 2^52, so the signed comparison is the unsigned one.
-    const int ok = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(acc, m)));
-    const __m256d d = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(one_bits, m)), one);
-    const __m256d e = _mm256_mul_pd(vb, _mm256_mul_pd(d, xl));
-    const __m256i sign = _mm256_and_si256(_mm256_slli_epi64(u, 55), sign_bit);  // bit 8 -> bit 63
-    __m256d v = _mm256_castsi256_pd(_mm256_xor_si256(_mm256_castpd_si256(e), sign));
-    if (add) v = _mm256_add_pd(_mm256_loadu_pd(out + i), v);
-    if (ok == 0xF) {
-      _mm256_storeu_pd(out + i, v);
+  // Eight samples a step, in two independent halves so that one half's loads overlap the
+  // other's arithmetic.
+  for (; i + 8 <= n; i += 8) {
+    int ok0, ok1;
+    __m256d v0 = laplace4(words + i, layers, vb, ok0);
+    __m256d v1 = laplace4(words + i + 4, layers, vb, ok1);
+    if (add) {
+      v0 = _mm256_add_pd(_mm256_loadu_pd(out + i), v0);
+      v1 = _mm256_add_pd(_mm256_loadu_pd(out + i + 4), v1);
+    }
+    if ((ok0 & ok1) == 0xF) {
+      _mm256_storeu_pd(out + i, v0);
+      _mm256_storeu_pd(out + i + 4, v1);
       continue;
     }
     // Keep the lanes before the first rejected word and stop there.
-    const int first_bad = __builtin_ctz(~ok & 0xF);
-    alignas(32) double lanes[4];
-    _mm256_store_pd(lanes, v);
-    std::memcpy(out + i, lanes, static_cast<std::size_t>(first_bad) * sizeof(double));
-    return i + static_cast<std::size_t>(first_bad);
+    if (ok0 != 0xF) return i + store_accepted(v0, ok0, out + i);
+    _mm256_storeu_pd(out + i, v0);
+    return i + 4 + store_accepted(v1, ok1, out + i + 4);
+  }
+  for (; i + 4 <= n; i += 4) {
+    int ok;
+    __m256d v = laplace4(words + i, layers, vb, ok);
+    if (add) v = _mm256_add_pd(_mm256_loadu_pd(out + i), v);
+    if (ok != 0xF) return i + store_accepted(v, ok, out + i);
+    _mm256_storeu_pd(out + i, v);
   }
   return i;
 }

@@ -11,6 +11,7 @@ ExpZiggurat::ExpZiggurat() {
   for (int i = 0; i <= kLayers; ++i) f[i] = std::exp(-x[i]);
   for (int i = 0; i < kLayers; ++i)
     accept[i] = static_cast<std::uint64_t>(std::floor(x[i + 1] / x[i] * 0x1.0p52));
+  for (int i = 0; i < kLayers; ++i) layer[i] = {x[i], accept[i]};
 }
 
 const ExpZiggurat kExpZiggurat;

@@ -19,6 +19,13 @@ struct ExpZiggurat {
   double x[kLayers + 1];     // layer edges: x[0] = v / f(r) (base strip), x[1] = r, ..., x[256] = 0
   double f[kLayers + 1];     // exp(-x[i])
   std::uint64_t accept[kLayers];  // 52-bit positions below this lie under the curve for sure
+  // x[i] and accept[i] side by side, so that a vector kernel fetches both with one 16-byte load
+  // (on AMD's cores two gathers cost more than the rest of the sample: core/simd_avx2.cpp).
+  struct alignas(16) Layer {
+    double x;
+    std::uint64_t accept;
+  };
+  Layer layer[kLayers];
   ExpZiggurat();
 };
 extern const ExpZiggurat kExpZiggurat;
