@@ -31,11 +31,10 @@ constexpr std::size_t kSearch = 2000;
 
 // Runs beyond kSearch, and why.
 testing::AuditRuns runs_for(const std::string& name, double confidence) {
-  // Rare outputs: the sparse vector's loss above eps lives on outputs of probability below 3e-4.
-  if (name == "canary.sparse_vector") return {50000, 2000000, 0, confidence};
   // Leaks in the tails: the sensitivity-1 sums lose up to 1.5 eps at d = 2, beyond eps only
-  // where a centroid lies far out (seen at seed 7: eps_hat 1.00 at 5,000 runs, 1.06 at 10,000).
-  if (name == "budget_series.dp_kmeans_paper_sums") return {10000, 0, 0, confidence};
+  // where a centroid lies far out. At 10,000 runs eps_hat 0.97-1.02 over seeds 8-12 (caught at
+  // 2 of 5); at 100,000 runs 1.096-1.126 over seeds 7-12 (about 10 s).
+  if (name == "budget_series.dp_kmeans_paper_sums") return {100000, 0, 0, confidence};
   // DPBench's partition noise at the declared eps1 = 1: the tie pattern of the answers has
   // probability about 0.03 on one side and 5e-4 on the other (seen at the default budget: 6,579
   // vs 107 of 200,000); at 5,000 search runs (seed 7) eps_hat 3.25 (479 vs 6 of 15,000), and the
@@ -55,12 +54,21 @@ bool at_defaults(const KnownFinding& k) {
 TEST_SUITE("audit_known") {
 
 TEST_CASE("the default audit reports every known violation") {
+  int run = 0;
   for (const KnownFinding& k : known_findings()) {
     const std::string label = audit_label(k.algorithm, k.params);
+    if (k.marginal) {
+      // Caught at some seeds and not at others (known_findings.hpp): its eps_hat range is
+      // checked in tests/test_audit_canaries.cpp.
+      MESSAGE(label << ": not run here, a marginal violation (tests/test_audit_canaries.cpp)");
+      continue;
+    }
+    ++run;
     CAPTURE(label);
     const AuditReport r = testing::audit_of(k.algorithm, k.params, runs_for(k.algorithm, 0.95));
     CHECK_MESSAGE(r.violation(), label << " (" << k.why << ") passed: eps_hat " << r.eps_hat);
   }
+  CHECK(run >= 10);
 }
 
 TEST_CASE("every known violation is declared not eps-DP as run") {

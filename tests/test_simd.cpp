@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -50,7 +51,7 @@ TEST_CASE("the level is capped at what the CPU supports") {
   simd::set_level(simd::Level::scalar);
   CHECK(simd::level() == simd::Level::scalar);
   CHECK(std::string(simd::name(simd::Level::avx2)) == "avx2");
-  MESSAGE("this CPU: " << simd::name(simd::supported()));
+  MESSAGE("this CPU: " << std::string(simd::name(simd::supported())));
 }
 
 TEST_CASE("Philox kernels equal Random123 on many keys, counters, offsets and lengths") {

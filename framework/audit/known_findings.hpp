@@ -13,6 +13,11 @@ struct KnownFinding {
   std::string algorithm;
   std::vector<std::string> params;  // key=value, the variant (empty: the defaults)
   std::string why;                  // one line, with where it is documented
+  // The default audit's power is at the edge of this violation: its eps_hat lands a few
+  // hundredths either side of the claimed eps depending on the seed (measured over seeds in
+  // docs/audit-and-secure-noise.md), so neither verdict is a failure of the audit: `dplab audit
+  // --all` accepts both, and tests/test_audit_canaries.cpp checks the eps_hat's range instead.
+  bool marginal = false;
 };
 
 const std::vector<KnownFinding>& known_findings();
