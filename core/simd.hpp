@@ -4,14 +4,14 @@
 // integer arithmetic, same IEEE operations in the same order, no FMA contraction), so the
 // choice changes the speed and never a result: tests/test_simd.cpp runs both paths and compares.
 //
-// What runs at each level (measured on this project's 2-core AMD EPYC (Zen 5) machine, bench/):
+// What runs at each level (bench/, docs/benchmarks.md):
 //   scalar  Philox4x64 with the 64 x 64 -> 128-bit multiply instruction, one ziggurat draw at a time.
-//   avx2    the ziggurat's fast path four words at a time; the cipher stays scalar, because
-//           AVX2 has no 64-bit high multiply and building one from four 32-bit products is
-//           slower than the scalar multiply (philox_blocks_avx2 is kept, tested, and timed in
-//           bench/ as BM_PhiloxBlocks/avx2 to show it).
-//   avx512  the cipher eight blocks per vector (about twice the scalar words per second) and
-//           the ziggurat's fast path eight words at a time.
+//   avx2    the ziggurat's fast path eight words a step; the AVX2 cipher (each 64-bit high
+//           product from four 32-bit ones) only where a timing at the first use finds it
+//           faster than the scalar one (core/rng.cpp: slower on the Zen 5 and Intel cores
+//           measured, about 1.3x faster on a Zen 3 EPYC); both write the same words.
+//   avx512  the cipher eight blocks per vector (about twice the scalar words per second on
+//           Zen 5) and the ziggurat's fast path eight words at a time.
 // DPLAB_SIMD=scalar (or avx2) in the environment caps the level (e.g. to time a path, or to rule
 // the vector code out when chasing a difference); set_level() does the same from a test.
 #pragma once
