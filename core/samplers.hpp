@@ -39,8 +39,8 @@ inline double sample_laplace(Source& s, double b) {
 
 // Fills `out` with independent Laplace(0, b) samples: the same values as repeated scalar calls,
 // and the stream left where they would leave it. The batch API of the mechanisms: with AVX2
-// (core/simd.hpp) the words come four cipher blocks at a time from the vector Philox and the
-// ziggurat's fast path runs on four words at once; the rare slow paths run the scalar code.
+// (core/simd.hpp) the words come in whole cipher blocks read ahead (BulkWords) and the
+// ziggurat's fast path runs on eight words a step; the rare slow paths run the scalar code.
 void sample_laplace(Stream& s, double b, std::span<double> out);
 // Adds independent Laplace(0, b) noise to every value (the same draws as sample_laplace).
 void add_laplace(Stream& s, double b, std::span<double> values);
