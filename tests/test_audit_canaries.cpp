@@ -96,7 +96,7 @@ TEST_CASE("every canary is caught, below its true loss") {
   // The sparse vector: loss at most 1.37 eps, above eps only on outputs of probability below
   // 3e-4 each (above). A marginal violation (framework/audit/known_findings.hpp): at 50,000
   // search and 2 x 10^6 test runs per side the eps_hat lands either side of eps with the seed
-  // (0.97-1.09 over 8 seeds and two stream generators, docs/audit-and-secure-noise.md), so
+  // (0.95-1.09, caught at 10 of seeds 7-20: results/summary/audit-seeds*.md), so
   // the verdict is not checked; the audit must get close to eps (a power check: below 0.85
   // it lost most of its sight of the rare outputs) and stay below the true loss (soundness).
   r = testing::audit_of("canary.sparse_vector", {}, {50000, 2000000, 0, 0.95});
@@ -104,8 +104,8 @@ TEST_CASE("every canary is caught, below its true loss") {
   CHECK(r.eps_hat > 0.85);
   CHECK(r.eps_hat <= 1.37);
   // The paper's sensitivity-1 k-means sums at the default d = 2: loss up to 1.5 eps, beyond eps
-  // only where a centroid lies far out. 100,000 search runs: eps_hat 1.096-1.126 at seeds 7-12;
-  // at 10,000 it was 0.97-1.02, caught at 2 of 5 seeds (docs/audit-and-secure-noise.md).
+  // only where a centroid lies far out. 100,000 search runs: eps_hat 1.09-1.13 at seeds 7-20
+  // (results/summary/audit-seeds*.md); at 10,000 it was 0.97-1.02, caught at 2 of 5 seeds.
   r = testing::audit_of("budget_series.dp_kmeans_paper_sums", {}, {100000, 0, 0, 0.95});
   CHECK(r.violation());
   CHECK(r.eps_hat <= 1.5 + 1e-9);
