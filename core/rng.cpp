@@ -49,7 +49,7 @@ namespace {
 
 // Whether the AVX2 cipher beats the scalar one on this CPU. It builds each 64 x 64 -> 128-bit
 // product from four 32-bit ones: slower than the scalar multiply on the Zen 5 and Intel cores
-// measured (core/simd.hpp), about 1.3x faster on a Zen 3 EPYC (docs/benchmarks.md). Both write
+// measured (core/simd.hpp), about 1.3x faster on an AMD EPYC without AVX-512 (docs/benchmarks.md). Both write
 // the same words, so this choice, timed once per process (best of 5 rounds of 256 blocks each,
 // about 50 microseconds), changes the speed and never a result.
 bool avx2_cipher_faster() {

@@ -9,7 +9,7 @@
 //   avx2    the ziggurat's fast path eight words a step; the AVX2 cipher (each 64-bit high
 //           product from four 32-bit ones) only where a timing at the first use finds it
 //           faster than the scalar one (core/rng.cpp: slower on the Zen 5 and Intel cores
-//           measured, about 1.3x faster on a Zen 3 EPYC); both write the same words.
+//           measured, about 1.3x faster on an AMD EPYC without AVX-512); both write the same words.
 //   avx512  the cipher eight blocks per vector (about twice the scalar words per second on
 //           Zen 5) and the ziggurat's fast path eight words at a time.
 // DPLAB_SIMD=scalar (or avx2) in the environment caps the level (e.g. to time a path, or to rule
