@@ -21,7 +21,8 @@
 
 namespace {
 
-void BM_PhiloxU64(benchmark::State& state) {
+// One word at a time (Stream::next_u64, what the scalar samplers read).
+void BM_StreamU64(benchmark::State& state) {
   dplab::Stream s(1, 2, 3);
   std::uint64_t acc = 0;
   for (auto _ : state) {
@@ -30,34 +31,45 @@ void BM_PhiloxU64(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * 1024);
 }
-BENCHMARK(BM_PhiloxU64);
+BENCHMARK(BM_StreamU64);
 
-// Whole cipher blocks (Stream::blocks, what the batch samplers read) with each kernel: shows
-// why the avx2 level keeps the scalar cipher (core/simd.hpp). Skipped where the CPU lacks it.
-void BM_PhiloxBlocks(benchmark::State& state) {
-  const auto level = static_cast<dplab::simd::Level>(state.range(0));
-  if (level > dplab::simd::supported()) {
-    state.SkipWithError("this CPU lacks the instructions");
-    return;
-  }
+// Whole cipher blocks (Stream::blocks, what the batch samplers read) with each AES path
+// (core/aes_ctr.hpp): 0 portable, 1 AES-NI, 2 VAES. Skipped where the CPU lacks it. The
+// Philox4x64-10 cipher of results versions 1-2 is timed beside them (3: Random123's scalar
+// code, what the stream drew before; the AVX2 and AVX-512 Philox kernels were removed with it).
+void BM_CipherBlocks(benchmark::State& state) {
   std::vector<std::uint64_t> out(4096);
-  using Kernel = void (*)(std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::size_t,
-                          std::uint64_t*);
-  const Kernel kernel = level == dplab::simd::Level::avx512 ? dplab::simd::philox_blocks_avx512
-                        : level == dplab::simd::Level::avx2 ? dplab::simd::philox_blocks_avx2
-                                                            : dplab::philox_blocks_scalar;
   std::uint64_t block = 0;
-  for (auto _ : state) {
-    kernel(1, 2, 3, 0, block, out.size() / 4, out.data());
-    block += out.size() / 4;
-    benchmark::DoNotOptimize(out.data());
+  if (state.range(0) == 3) {
+    r123::Philox4x64 philox;
+    const r123::Philox4x64::key_type key{{1, 2}};
+    for (auto _ : state) {
+      for (std::size_t b = 0; b < out.size() / 4; ++b) {
+        const auto r = philox(r123::Philox4x64::ctr_type{{3, 0, block++, 0}}, key);
+        for (int j = 0; j < 4; ++j) out[4 * b + static_cast<std::size_t>(j)] = r.v[j];
+      }
+      benchmark::DoNotOptimize(out.data());
+    }
+    state.SetLabel("philox4x64-10");
+  } else {
+    const auto path = static_cast<dplab::AesPath>(state.range(0));
+    if (!dplab::aes_ctr_has(path)) {
+      state.SkipWithError("this CPU lacks the instructions");
+      return;
+    }
+    const dplab::AesKey key = dplab::aes128_key(1, 2);
+    for (auto _ : state) {
+      dplab::aes_ctr_blocks(path, key, block, out.size() / 2, out.data());
+      block += out.size() / 2;
+      benchmark::DoNotOptimize(out.data());
+    }
+    state.SetLabel(dplab::name(path));
   }
-  state.SetLabel(dplab::simd::name(level));
   state.counters["ns_per_word"] = benchmark::Counter(
       static_cast<double>(state.iterations()) * static_cast<double>(out.size()),
       benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
 }
-BENCHMARK(BM_PhiloxBlocks)->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK(BM_CipherBlocks)->Arg(0)->Arg(1)->Arg(2)->Arg(3);
 
 void BM_LaplaceSample(benchmark::State& state) {
   dplab::Stream s(1, 2, 3);
@@ -76,7 +88,7 @@ void BM_LaplaceSample(benchmark::State& state) {
 // bandwidth, bounds it), which the old comment here denied.
 BENCHMARK(BM_LaplaceSample)->Arg(1 << 16)->Arg(1 << 20);
 
-// The same with the vector paths off: the scalar ziggurat and cipher.
+// The same with the vector paths off: the scalar ziggurat and the portable AES.
 void BM_LaplaceSampleScalar(benchmark::State& state) {
   const dplab::simd::Level saved = dplab::simd::level();
   dplab::simd::set_level(dplab::simd::Level::scalar);

@@ -81,9 +81,9 @@ else:
 
 print()
 print(f"timed once (CPU time unless stated; load average after the C++ benchmarks: {load_full})")
-words = {b.get("label", n): b["ns_per_word"] for n, b in full.items() if n.startswith("BM_PhiloxBlocks/") and "ns_per_word" in b}
+words = {b.get("label", n): b["ns_per_word"] for n, b in full.items() if n.startswith("BM_CipherBlocks/") and "ns_per_word" in b}
 if words:
-    print("  Philox4x64-10 stream words: " + ", ".join(f"{k} {v * 1e9:.3f} ns" for k, v in words.items()))
+    print("  stream cipher words: " + ", ".join(f"{k} {v * 1e9:.3f} ns" for k, v in words.items()))
 scalar = full.get("BM_LaplaceSampleScalar/65536")
 if scalar and "cpu_time" in scalar:
     print(f"  Laplace, 65536 samples, vector paths off (DPLAB_SIMD=scalar): {cpu_seconds(scalar) / 65536 * 1e9:.2f} ns/sample")

@@ -1,27 +1,24 @@
 #include "core/rng.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <vector>
-
-#include "core/simd.hpp"
-#include "core/simd_kernels.hpp"
 
 namespace dplab {
 
-Stream::Stream(std::uint64_t seed, std::uint64_t point_key, std::uint64_t trial,
-               std::uint64_t substream) {
-  key_ = Philox::key_type{{seed, point_key}};
-  ctr_ = Philox::ctr_type{{trial, substream, 0, 0}};
+namespace {
+AesKey stream_key(std::uint64_t seed, std::uint64_t point_key, std::uint64_t trial, std::uint64_t substream) {
+  r123::Philox4x64 philox;
+  const auto k = philox(r123::Philox4x64::ctr_type{{trial, substream, 0, Stream::kStreamKeyTag}},
+                        r123::Philox4x64::key_type{{seed, point_key}});
+  return aes128_key(k.v[0], k.v[1]);
 }
+}  // namespace
+
+Stream::Stream(std::uint64_t seed, std::uint64_t point_key, std::uint64_t trial, std::uint64_t substream)
+    : seed_(seed), point_key_(point_key), trial_(trial), substream_(substream),
+      key_(stream_key(seed, point_key, trial, substream)) {}
 
 void Stream::refill() {
-  for (int b = 0; b < kBlocks; ++b) {
-    Philox::ctr_type c = ctr_;
-    c.v[2] = block_ + static_cast<std::uint64_t>(b);
-    Philox::ctr_type r = philox_(c, key_);
-    for (int j = 0; j < 4; ++j) buf_[4 * b + j] = r.v[j];
-  }
+  aes_ctr_blocks(key_, block_, kBlocks, buf_);
   block_ += kBlocks;
   pos_ = 0;
 }
@@ -30,86 +27,41 @@ void Stream::fill(std::span<std::uint64_t> out) {
   std::size_t i = 0;
   while (i < out.size() && pos_ != kBuffer) out[i++] = next_u64();  // what is left in the buffer
   // Whole blocks straight into `out`, then the tail through the buffer.
-  const std::size_t whole = (out.size() - i) / 4;
+  const std::size_t whole = (out.size() - i) / kWordsPerBlock;
   if (whole > 0) {
-    blocks(block_, out.subspan(i, 4 * whole));
+    blocks(block_, out.subspan(i, kWordsPerBlock * whole));
     block_ += whole;
-    i += 4 * whole;
+    i += kWordsPerBlock * whole;
   }
   while (i < out.size()) out[i++] = next_u64();
 }
 
 void Stream::seek_word(std::uint64_t w) {
-  block_ = w / 4;
+  block_ = w / kWordsPerBlock;
   refill();
-  pos_ = static_cast<int>(w % 4);
+  pos_ = static_cast<int>(w % kWordsPerBlock);
 }
-
-namespace {
-
-// Whether the AVX2 cipher beats the scalar one on this CPU. It builds each 64 x 64 -> 128-bit
-// product from four 32-bit ones: slower than the scalar multiply on the Zen 5 and Intel cores
-// measured (core/simd.hpp), about 1.3x faster on an AMD EPYC without AVX-512 (docs/benchmarks.md). Both write
-// the same words, so this choice, timed once per process (best of 5 rounds of 256 blocks each,
-// about 50 microseconds), changes the speed and never a result.
-bool avx2_cipher_faster() {
-  static const bool faster = [] {
-    if (simd::supported() < simd::Level::avx2) return false;
-    using Clock = std::chrono::steady_clock;
-    std::vector<std::uint64_t> out(4 * 256);
-    auto best = [&](auto kernel) {
-      Clock::duration t = Clock::duration::max();
-      for (int round = 0; round < 5; ++round) {
-        const auto start = Clock::now();
-        kernel(1, 2, 3, 4, 256 * static_cast<std::uint64_t>(round), 256, out.data());
-        t = std::min(t, Clock::now() - start);
-      }
-      return t;
-    };
-    const auto scalar = best(philox_blocks_scalar);
-    const auto avx2 = best(simd::philox_blocks_avx2);
-    return avx2 < scalar;
-  }();
-  return faster;
-}
-
-}  // namespace
 
 void Stream::blocks(std::uint64_t first_block, std::span<std::uint64_t> out) const {
-  const std::size_t n = out.size() / 4;
-  const simd::Level level = simd::level();
-  if (level == simd::Level::avx512)
-    simd::philox_blocks_avx512(key_.v[0], key_.v[1], ctr_.v[0], ctr_.v[1], first_block, n, out.data());
-  else if (level == simd::Level::avx2 && avx2_cipher_faster())
-    simd::philox_blocks_avx2(key_.v[0], key_.v[1], ctr_.v[0], ctr_.v[1], first_block, n, out.data());
-  else
-    philox_blocks_scalar(key_.v[0], key_.v[1], ctr_.v[0], ctr_.v[1], first_block, n, out.data());
-}
-
-void philox_blocks_scalar(std::uint64_t k0, std::uint64_t k1, std::uint64_t c0, std::uint64_t c1,
-                          std::uint64_t first_block, std::size_t nblocks, std::uint64_t* out) {
-  r123::Philox4x64 philox;
-  const r123::Philox4x64::key_type key{{k0, k1}};
-  for (std::size_t b = 0; b < nblocks; ++b) {
-    const r123::Philox4x64::ctr_type r = philox(r123::Philox4x64::ctr_type{{c0, c1, first_block + b, 0}}, key);
-    for (int j = 0; j < 4; ++j) out[4 * b + j] = r.v[j];
-  }
+  aes_ctr_blocks(key_, first_block, out.size() / kWordsPerBlock, out.data());
 }
 
 BulkWords::BulkWords(Stream& s, std::size_t expected) : s_(s) {
+  constexpr std::uint64_t kW = Stream::kWordsPerBlock;
   const std::uint64_t w = s.words_used();
-  next_block_ = w / 4;
-  refill(expected + w % 4 + 4);
-  pos_ = static_cast<std::size_t>(w % 4);
+  next_block_ = w / kW;
+  refill(expected + w % kW + kW);
+  pos_ = static_cast<std::size_t>(w % kW);
 }
 
 void BulkWords::refill(std::size_t words) {
-  const std::size_t nb = std::clamp<std::size_t>((words + 3) / 4, 1, kChunk / 4);
-  s_.blocks(next_block_, std::span<std::uint64_t>(buf_, 4 * nb));
-  base_word_ = 4 * next_block_;
+  constexpr std::size_t kW = Stream::kWordsPerBlock;
+  const std::size_t nb = std::clamp<std::size_t>((words + kW - 1) / kW, 1, kChunk / kW);
+  s_.blocks(next_block_, std::span<std::uint64_t>(buf_, kW * nb));
+  base_word_ = kW * next_block_;
   next_block_ += nb;
   pos_ = 0;
-  end_ = 4 * nb;
+  end_ = kW * nb;
 }
 
 void BulkWords::finish() {
@@ -135,8 +87,8 @@ std::uint64_t Stream::below(std::uint64_t n) {
 Stream Stream::substream(std::uint64_t id) const {
   // The new substream word hashes (parent's word, id) as an ordered pair, so nested substreams
   // stay distinct: s.sub(a).sub(b) differs from s.sub(b).sub(a), from s.sub(a) and from s.
-  const std::uint64_t pair[2] = {ctr_.v[1], id};
-  return Stream(key_.v[0], key_.v[1], ctr_.v[0], hash64(pair, sizeof pair));
+  const std::uint64_t pair[2] = {substream_, id};
+  return Stream(seed_, point_key_, trial_, hash64(pair, sizeof pair));
 }
 
 std::uint64_t hash64(const void* data, std::size_t size) {

@@ -1,11 +1,16 @@
-// Counter-based random streams (Random123 Philox4x64-10).
+// Counter-based random streams: AES-128 in counter mode (core/aes_ctr.hpp) under a key derived
+// by Philox4x64-10 (Random123).
 //
-// A stream is a pure function of (seed, point key, trial, substream): the key of the block
-// cipher is (seed, point key) and the counter is (trial, substream, block index). No state is
-// shared between trials, so results are bit-identical for any thread count or schedule, and
-// any single trial can be replayed alone.
+// A stream is a pure function of (seed, point key, trial, substream): its AES key is the first
+// two words of Philox4x64-10 of the counter (trial, substream, 0, kStreamKeyTag) under the key
+// (seed, point key), and its block b is AES of the counter b. No state is shared between
+// trials, so results are bit-identical for any thread count or schedule, and any single trial
+// can be replayed alone. Results versions 1 and 2 drew Philox4x64-10 blocks directly
+// (framework/store.hpp); version 3 changed to AES for speed (docs/benchmarks.md).
 #pragma once
 #include <Random123/philox.h>
+
+#include "core/aes_ctr.hpp"
 
 #include <cstdint>
 #include <span>
@@ -45,33 +50,31 @@ class Stream {
 
   std::uint64_t blocks_used() const { return block_; }
   // Words drawn so far (next_u64() calls and their equivalents).
-  std::uint64_t words_used() const { return 4 * block_ - static_cast<std::uint64_t>(kBuffer - pos_); }
+  std::uint64_t words_used() const {
+    return kWordsPerBlock * block_ - static_cast<std::uint64_t>(kBuffer - pos_);
+  }
   // Continues the stream at word `w`, as if exactly w words had been drawn (BulkWords uses it
   // to hand back the words it read ahead and did not use).
   void seek_word(std::uint64_t w);
 
-  // Writes cipher blocks first_block, first_block + 1, ... of this stream (4 words each) to
-  // `out` (size a multiple of 4): the vector kernel when available, else the scalar cipher.
+  // Writes cipher blocks first_block, first_block + 1, ... of this stream (kWordsPerBlock
+  // words each) to `out` (size a multiple of kWordsPerBlock).
   void blocks(std::uint64_t first_block, std::span<std::uint64_t> out) const;
 
+  static constexpr int kWordsPerBlock = 2;  // one AES block is 128 bits
+  // The last word of the Philox counter that derives a stream's AES key: "dplabAES".
+  static constexpr std::uint64_t kStreamKeyTag = 0x53454162616C7064ULL;
+
  private:
-  // Four cipher blocks per refill: they are independent, so the CPU overlaps their
-  // multiplications (about 1.3x the throughput of one block at a time).
-  static constexpr int kBlocks = 4, kBuffer = 4 * kBlocks;
+  // Eight cipher blocks per refill: they are independent, so the CPU overlaps them.
+  static constexpr int kBlocks = 8, kBuffer = kWordsPerBlock * kBlocks;
   void refill();
-  using Philox = r123::Philox4x64;
-  Philox philox_;
-  Philox::key_type key_;
-  Philox::ctr_type ctr_;
+  std::uint64_t seed_, point_key_, trial_, substream_;
+  AesKey key_;
   std::uint64_t buf_[kBuffer];
   std::uint64_t block_ = 0;
   int pos_ = kBuffer;
 };
-
-// Philox4x64-10 of the counters (c0, c1, first_block + b, 0), b = 0 .. nblocks-1, under key
-// (k0, k1): 4 nblocks words, block after block. The scalar reference of the vector kernels.
-void philox_blocks_scalar(std::uint64_t k0, std::uint64_t k1, std::uint64_t c0, std::uint64_t c1,
-                          std::uint64_t first_block, std::size_t nblocks, std::uint64_t* out);
 
 // The words of a stream read ahead in chunks of whole cipher blocks (for the batch samplers):
 // the same sequence as next_u64() on the stream. finish() (or the destructor) puts the stream
@@ -79,7 +82,7 @@ void philox_blocks_scalar(std::uint64_t k0, std::uint64_t k1, std::uint64_t c0, 
 // same draws made one by one would have left it.
 class BulkWords {
  public:
-  static constexpr std::size_t kChunk = 512;  // most words per refill (128 blocks, 4 KiB)
+  static constexpr std::size_t kChunk = 512;  // most words per refill (256 blocks, 4 KiB)
   static constexpr std::size_t kTopUp = 32;   // words of a refill next_u64() makes itself
   // `expected` words will probably be used: the first refill generates no more than that
   // (rounded up to whole blocks, plus a block of slack for the rare extra draws).

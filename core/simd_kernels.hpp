@@ -1,15 +1,11 @@
-// The vector kernels behind Stream::blocks() and the batch Laplace sampler (core/simd.hpp says
-// when they run). Each does exactly the scalar computation, four (AVX2) or eight (AVX-512)
+// The vector kernels of the batch Laplace sampler (core/simd.hpp says when they run; the
+// stream cipher's are in core/aes_ctr.cpp). Each does exactly the scalar computation, four (AVX2) or eight (AVX-512)
 // lanes at a time.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 namespace dplab::simd {
-
-// Philox4x64-10 blocks, as philox_blocks_scalar (core/rng.hpp).
-void philox_blocks_avx2(std::uint64_t k0, std::uint64_t k1, std::uint64_t c0, std::uint64_t c1,
-                        std::uint64_t first_block, std::size_t nblocks, std::uint64_t* out);
 
 // The ziggurat's fast path of sample_laplace (core/samplers.hpp) on words[0..], one word per
 // sample: writes (or, with `add`, adds) b * Exp sample with the word's sign bit to out[0..].
@@ -20,8 +16,6 @@ std::size_t laplace_fast_avx2(const std::uint64_t* words, std::size_t nwords, do
                               std::size_t nout, bool add);
 
 // The same with AVX-512F, eight lanes.
-void philox_blocks_avx512(std::uint64_t k0, std::uint64_t k1, std::uint64_t c0, std::uint64_t c1,
-                          std::uint64_t first_block, std::size_t nblocks, std::uint64_t* out);
 std::size_t laplace_fast_avx512(const std::uint64_t* words, std::size_t nwords, double b, double* out,
                                 std::size_t nout, bool add);
 

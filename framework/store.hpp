@@ -38,7 +38,9 @@ namespace dplab {
 //   2  k-means cluster sums exact (fixed point, rounded once: algorithms/clustering/exact_sums.hpp)
 //      and the k-means cost added in eight running sums (point i to sum i mod 8, then pairwise);
 //      streams unchanged.
-constexpr int kResultsVersion = 2;
+//   3  streams: AES-128 in counter mode under a key derived by Philox4x64-10 (core/rng.hpp,
+//      core/aes_ctr.hpp), two words a block; every random draw changes. Sums as version 2.
+constexpr int kResultsVersion = 3;
 
 struct RunMeta {
   std::string name, paper, id, description;

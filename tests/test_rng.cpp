@@ -1,4 +1,4 @@
-// Unit tests of framework/rng: counter-based Philox streams are pure functions of
+// Unit tests of core/rng: counter-based AES streams are pure functions of
 // (seed, key, trial, substream); below(), uniform() and uniform_pos() have the right ranges and
 // laws.
 #include <doctest/doctest.h>
@@ -41,19 +41,29 @@ TEST_CASE("a stream is a pure function of its arguments") {
   for (int i = 0; i < 777; ++i) other.next_u64();
   CHECK(draws(Stream(7, 123, 4), 1000) == a);
   CHECK(draws(Stream(7, 123, 4, 0), 1000) == a);  // substream 0 is the default
-  // Draws come from cipher blocks of four words, computed four blocks at a time.
+  // Draws come from cipher blocks of two words, computed eight blocks at a time.
   Stream s(7, 123, 4);
   CHECK(s.blocks_used() == 0);
-  for (int i = 0; i < 9; ++i) s.next_u64();
-  CHECK(s.blocks_used() == 4);
-  for (int i = 0; i < 8; ++i) s.next_u64();
-  CHECK(s.blocks_used() == 8);
-  // The words are Philox4x64-10 of counter (trial, substream, block, 0) under key (seed, point).
+  for (int i = 0; i < 17; ++i) s.next_u64();
+  CHECK(s.blocks_used() == 16);
+  for (int i = 0; i < 16; ++i) s.next_u64();
+  CHECK(s.blocks_used() == 24);
+  // The words are AES-128 of the block number under the key made of the first two words of
+  // Philox4x64-10 of counter (trial, substream, 0, tag) under key (seed, point) (core/rng.hpp).
   r123::Philox4x64 philox;
-  auto block2 = philox(r123::Philox4x64::ctr_type{{4, 0, 2, 0}}, r123::Philox4x64::key_type{{7, 123}});
-  std::vector<std::uint64_t> words = draws(Stream(7, 123, 4), 12);
-  CHECK(words[8] == block2.v[0]);
-  CHECK(words[11] == block2.v[3]);
+  const auto k = philox(r123::Philox4x64::ctr_type{{4, 3, 0, Stream::kStreamKeyTag}},
+                        r123::Philox4x64::key_type{{7, 123}});
+  const dplab::AesKey key = dplab::aes128_key(k.v[0], k.v[1]);
+  std::uint8_t block[16] = {21}, cipher[16];  // block 21: the counter 21 as 16 little-endian bytes
+  dplab::aes128_encrypt_portable(key, block, cipher);
+  std::uint64_t w0 = 0, w1 = 0;
+  for (int i = 7; i >= 0; --i) {
+    w0 = w0 << 8 | cipher[i];
+    w1 = w1 << 8 | cipher[8 + i];
+  }
+  std::vector<std::uint64_t> words = draws(Stream(7, 123, 4, 3), 44);
+  CHECK(words[42] == w0);
+  CHECK(words[43] == w1);
 }
 
 TEST_CASE("different seed, key, trial or substream give different sequences") {
