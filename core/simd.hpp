@@ -5,13 +5,10 @@
 // choice changes the speed and never a result: tests/test_simd.cpp runs both paths and compares.
 //
 // What runs at each level (bench/, docs/benchmarks.md):
-//   scalar  Philox4x64 with the 64 x 64 -> 128-bit multiply instruction, one ziggurat draw at a time.
-//   avx2    the ziggurat's fast path eight words a step; the AVX2 cipher (each 64-bit high
-//           product from four 32-bit ones) only where a timing at the first use finds it
-//           faster than the scalar one (core/rng.cpp: slower on the Zen 5 and Intel cores
-//           measured, about 1.3x faster on an AMD EPYC without AVX-512); both write the same words.
-//   avx512  the cipher eight blocks per vector (about twice the scalar words per second on
-//           Zen 5) and the ziggurat's fast path eight words at a time.
+//   scalar  the portable AES of the streams (core/aes_ctr.hpp), one ziggurat draw at a time.
+//   avx2    the streams' AES with VAES (two blocks per instruction) or AES-NI, whichever the
+//           CPU has; the ziggurat's fast path eight words a step.
+//   avx512  the same cipher; the ziggurat's fast path eight words per vector.
 // DPLAB_SIMD=scalar (or avx2) in the environment caps the level (e.g. to time a path, or to rule
 // the vector code out when chasing a difference); set_level() does the same from a test.
 #pragma once
