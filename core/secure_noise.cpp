@@ -25,19 +25,118 @@ u128 checked_mul(u128 a, u128 b, const char* what) {
   return r;
 }
 
-// Bernoulli(exp(-num/den)) for num <= den (Algorithm 1, gamma in [0, 1]).
-bool bernoulli_exp_le1(Stream& s, u128 num, u128 den) {
-  u128 k = 1;
-  while (bernoulli(s, num, checked_mul(den, k, "Bernoulli(exp) denominator"))) ++k;
-  return k & 1;
+// The samplers below run on any source of the stream's words: Stream, or BulkWords for a batch
+// (words read ahead in whole cipher blocks). Both give the same words in the same order, and
+// every sampler draws exactly the words of the plain definitions (Canonne, Kamath, Steinke,
+// Algorithms 1-2; tests/test_secure_noise_words.cpp keeps those definitions as the reference and
+// compares): a batch is bit for bit the draws made one by one. What the code saves is
+// arithmetic: no 128-bit division where the operands fit in 64 bits or the quotient is known,
+// and Lemire's bounded integer inline.
+
+// Uniform on {0, ..., n-1}, 1 <= n < 2^64: Lemire's method, word for word Stream::below.
+template <class Words>
+inline std::uint64_t below64(Words& w, std::uint64_t n) {
+  u128 m = static_cast<u128>(w.next_u64()) * n;
+  auto low = static_cast<std::uint64_t>(m);
+  if (low < n) {
+    const std::uint64_t threshold = (0 - n) % n;
+    while (low < threshold) {
+      m = static_cast<u128>(w.next_u64()) * n;
+      low = static_cast<std::uint64_t>(m);
+    }
+  }
+  return static_cast<std::uint64_t>(m >> 64);
+}
+
+// Uniform on {0, ..., n-1}, n >= 1: 64-bit words, rejection above the bit length of n - 1.
+template <class Words>
+inline u128 uniform_below_w(Words& w, u128 n) {
+  if ((n >> 64) == 0) return below64(w, static_cast<std::uint64_t>(n));
+  const int bits = bit_length(n - 1);  // > 64
+  const u128 mask = bits == 128 ? kMax : (u128{1} << bits) - 1;
+  for (;;) {
+    const u128 hi = w.next_u64();
+    const u128 x = ((hi << 64) | w.next_u64()) & mask;
+    if (x < n) return x;  // accepted with probability > 1/2
+  }
+}
+
+// Bernoulli(exp(-num/den)) for num <= den (Algorithm 1, gamma in [0, 1]): the parity of the
+// first k with Bernoulli(num / (den k)) = 0.
+template <class Words>
+bool bernoulli_exp_le1_w(Words& w, u128 num, u128 den) {
+  for (u128 k = 1;; ++k) {
+    u128 dk;
+    if (__builtin_mul_overflow(den, k, &dk)) throw Error("secure noise: Bernoulli(exp) denominator overflows 128 bits");
+    if (!(uniform_below_w(w, dk) < num)) return k & 1;
+  }
+}
+
+// Bernoulli(exp(-1)): the same with num = den = 1 (Bernoulli(1/k) is "uniform on {0..k-1} is 0";
+// k = 1 still draws its word, as the definition does).
+template <class Words>
+bool bernoulli_exp_minus1_w(Words& w) {
+  for (std::uint64_t k = 1;; ++k)
+    if (below64(w, k) != 0) return k & 1;
 }
 
 // Bernoulli(exp(-(whole + num/den))), num < den.
-bool bernoulli_exp_split(Stream& s, u128 whole, u128 num, u128 den) {
+template <class Words>
+bool bernoulli_exp_split_w(Words& w, u128 whole, u128 num, u128 den) {
   for (u128 k = 0; k < whole; ++k)
-    if (!bernoulli_exp_le1(s, 1, 1)) return false;
-  return bernoulli_exp_le1(s, num, den);
+    if (!bernoulli_exp_minus1_w(w)) return false;
+  return bernoulli_exp_le1_w(w, num, den);
 }
+
+// x / d, with the 64-bit division where both fit.
+inline u128 divide(u128 x, u128 d) {
+  if (d == 1) return x;
+  if (((x | d) >> 64) == 0) return static_cast<std::uint64_t>(x) / static_cast<std::uint64_t>(d);
+  return x / d;
+}
+
+// Geometric_exp's draw (see its comment in secure_noise.hpp and below); t, sd checked.
+template <class Words>
+u128 geometric_exp_w(Words& w, u128 t, u128 sd) {
+  for (;;) {
+    // X = U + t V is geometric with Pr[X = x] proportional to exp(-x / t): U uniform on
+    // {0..t-1} accepted with probability exp(-U/t), V the number of Bernoulli(exp(-1)) successes
+    // before the first failure. Then floor(X / s) has Pr[n] proportional to exp(-n s / t), in
+    // O(1) expected draws for any rate. (U < t: Bernoulli(exp(-U/t)) is Algorithm 1 directly.)
+    const u128 u = uniform_below_w(w, t);
+    if (!bernoulli_exp_le1_w(w, u, t)) continue;
+    u128 v = 0;
+    while (bernoulli_exp_minus1_w(w)) ++v;
+    u128 x;
+    if (__builtin_mul_overflow(t, v, &x) || __builtin_add_overflow(x, u, &x))
+      throw Error("secure noise: geometric draw overflows 128 bits");
+    return divide(x, sd);
+  }
+}
+
+void check_scale(u128 t, u128 sd, const char* what) {
+  if (t == 0 || sd == 0 || t >= kLimit || sd >= kLimit) throw Error(std::string("secure noise: ") + what);
+}
+
+// Discrete_laplace's draw; t, sd checked.
+template <class Words>
+std::int64_t discrete_laplace_w(Words& w, u128 t, u128 sd) {
+  for (;;) {
+    // Y = floor(X / s) is geometric with parameter 1 - exp(-s/t) (geometric_exp); a random sign,
+    // with the negative zero rejected so that 0 is not counted twice.
+    const u128 y = geometric_exp_w(w, t, sd);
+    const bool negative = w.next_u64() >> 63;
+    if (negative && y == 0) continue;
+    if (y > static_cast<u128>(std::numeric_limits<std::int64_t>::max()))
+      throw Error("secure noise: discrete Laplace draw exceeds 2^63");
+    const auto yi = static_cast<std::int64_t>(y);
+    return negative ? -yi : yi;
+  }
+}
+
+// Words a discrete Laplace draw uses on average are about 10 to 20 (more for scales above 2^64):
+// the first read-ahead of a batch, the rest comes as it is used.
+constexpr std::size_t kWordsPerDraw = 16;
 
 // a * b as 256 bits (hi, lo), from 64-bit limbs.
 void mul256(u128 a, u128 b, u128& hi, u128& lo) {
@@ -72,29 +171,23 @@ void divmod256(u128 hi, u128 lo, u128 d, u128& q, u128& r) {
 
 u128 uniform_below(Stream& s, u128 n) {
   if (n == 0) throw Error("secure noise: uniform_below(0)");
-  if (n <= std::numeric_limits<std::uint64_t>::max()) return s.below(static_cast<std::uint64_t>(n));
-  const int bits = bit_length(n - 1);  // > 64
-  const u128 mask = bits == 128 ? kMax : (u128{1} << bits) - 1;
-  for (;;) {
-    const u128 hi = s.next_u64();
-    const u128 x = ((hi << 64) | s.next_u64()) & mask;
-    if (x < n) return x;  // accepted with probability > 1/2
-  }
+  return uniform_below_w(s, n);
 }
 
 bool bernoulli(Stream& s, u128 num, u128 den) {
   if (den == 0 || num > den) throw Error("secure noise: Bernoulli(num/den) needs 0 <= num <= den, den >= 1");
-  return uniform_below(s, den) < num;
+  return uniform_below_w(s, den) < num;
 }
 
 bool bernoulli_exp(Stream& s, u128 num, u128 den) {
   if (den == 0) throw Error("secure noise: Bernoulli(exp(-num/den)) with den = 0");
-  return bernoulli_exp_split(s, num / den, num % den, den);
+  if (num < den) return bernoulli_exp_le1_w(s, num, den);
+  return bernoulli_exp_split_w(s, num / den, num % den, den);
 }
 
 bool bernoulli_exp_mixed(Stream& s, u128 whole, u128 num, u128 den) {
   if (den == 0 || num >= den) throw Error("secure noise: Bernoulli(exp(-(w + num/den))) needs num < den");
-  return bernoulli_exp_split(s, whole, num, den);
+  return bernoulli_exp_split_w(s, whole, num, den);
 }
 
 MixedExponent mixed_exponent(u128 a, u128 b, u128 den) {
@@ -114,22 +207,8 @@ MixedExponent mixed_exponent(u128 a, u128 b, u128 den) {
 }
 
 u128 geometric_exp(Stream& s, u128 t, u128 sd) {
-  if (t == 0 || sd == 0 || t >= kLimit || sd >= kLimit)
-    throw Error("secure noise: geometric rate s/t needs 1 <= s, t < 2^120");
-  for (;;) {
-    // X = U + t V is geometric with Pr[X = x] proportional to exp(-x / t): U uniform on
-    // {0..t-1} accepted with probability exp(-U/t), V the number of Bernoulli(exp(-1)) successes
-    // before the first failure. Then floor(X / s) has Pr[n] proportional to exp(-n s / t), in
-    // O(1) expected draws for any rate.
-    const u128 u = uniform_below(s, t);
-    if (!bernoulli_exp(s, u, t)) continue;
-    u128 v = 0;
-    while (bernoulli_exp_le1(s, 1, 1)) ++v;
-    u128 x;
-    if (__builtin_mul_overflow(t, v, &x) || __builtin_add_overflow(x, u, &x))
-      throw Error("secure noise: geometric draw overflows 128 bits");
-    return x / sd;
-  }
+  check_scale(t, sd, "geometric rate s/t needs 1 <= s, t < 2^120");
+  return geometric_exp_w(s, t, sd);
 }
 
 bool bernoulli_logistic(Stream& s, u128 num, u128 den) {
@@ -139,19 +218,15 @@ bool bernoulli_logistic(Stream& s, u128 num, u128 den) {
 }
 
 std::int64_t discrete_laplace(Stream& s, u128 t, u128 sd) {
-  if (t == 0 || sd == 0 || t >= kLimit || sd >= kLimit)
-    throw Error("secure noise: discrete Laplace scale t/s needs 1 <= s, t < 2^120");
-  for (;;) {
-    // Y = floor(X / s) is geometric with parameter 1 - exp(-s/t) (geometric_exp); a random sign,
-    // with the negative zero rejected so that 0 is not counted twice.
-    const u128 y = geometric_exp(s, t, sd);
-    const bool negative = s.next_u64() >> 63;
-    if (negative && y == 0) continue;
-    if (y > static_cast<u128>(std::numeric_limits<std::int64_t>::max()))
-      throw Error("secure noise: discrete Laplace draw exceeds 2^63");
-    const auto yi = static_cast<std::int64_t>(y);
-    return negative ? -yi : yi;
-  }
+  check_scale(t, sd, "discrete Laplace scale t/s needs 1 <= s, t < 2^120");
+  return discrete_laplace_w(s, t, sd);
+}
+
+void discrete_laplace(Stream& s, u128 t, u128 sd, std::span<std::int64_t> out) {
+  check_scale(t, sd, "discrete Laplace scale t/s needs 1 <= s, t < 2^120");
+  if (out.empty()) return;
+  BulkWords w(s, out.size() * kWordsPerDraw);
+  for (auto& z : out) z = discrete_laplace_w(w, t, sd);
 }
 
 std::int64_t discrete_gaussian(Stream& s, std::uint64_t num, std::uint64_t den) {
@@ -179,7 +254,7 @@ std::int64_t discrete_gaussian(Stream& s, std::uint64_t num, std::uint64_t den) 
       u128 hi, lo, q, rem;
       mul256(x, x, hi, lo);
       divmod256(hi, lo, d, q, rem);
-      accept = bernoulli_exp_split(s, q, rem, d);
+      accept = bernoulli_exp_split_w(s, q, rem, d);
     }
     if (accept) return y;
   }
@@ -271,9 +346,12 @@ void granular_laplace(Stream& s, std::span<double> values, double l1_sensitivity
   const int k = grid_exponent(l1_sensitivity / eps);
   const double sg = std::ceil(std::ldexp(l1_sensitivity, -k)) + static_cast<double>(values.size()) - 1;
   const Rational scale = laplace_scale(sg, eps);
+  if (values.empty()) return;
+  // One batch of words for all coordinates (the same words as one draw after another).
+  BulkWords w(s, values.size() * kWordsPerDraw);
   for (auto& v : values) {
     const __int128 grid = to_grid(v, k);
-    v = std::ldexp(static_cast<double>(grid + discrete_laplace(s, scale.num, scale.den)), k);
+    v = std::ldexp(static_cast<double>(grid + discrete_laplace_w(w, scale.num, scale.den)), k);
   }
 }
 

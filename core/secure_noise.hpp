@@ -60,6 +60,11 @@ bool bernoulli_logistic(Stream& s, u128 num, u128 den);
 // Roughgarden and Sundararajan). s, t >= 1 and below 2^120. Expected cost O(1) uniform draws.
 std::int64_t discrete_laplace(Stream& s, u128 t, u128 scale_den);
 
+// out.size() draws of the same law at once: the words are read ahead in whole cipher blocks
+// (BulkWords), with the same values, in the same order, as out.size() calls of the one above, and
+// the stream is left where those would leave it.
+void discrete_laplace(Stream& s, u128 t, u128 scale_den, std::span<std::int64_t> out);
+
 // Discrete Gaussian N_Z(0, sigma^2) with sigma^2 = num / den: Pr[x] proportional to
 // exp(-x^2 / (2 sigma^2)) (Algorithm 3: discrete Laplace proposals of scale floor(sigma) + 1,
 // accepted with Bernoulli(exp(-(|Y| - sigma^2/t)^2 / (2 sigma^2)))). 1 <= num, den < 2^32.

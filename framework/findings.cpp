@@ -99,7 +99,11 @@ std::string findings_markdown() {
       "not-dp series dashed with a dagger and a footnote, and `dplab report` lists the findings of\n"
       "each paper. Audit numbers: `eps_hat` is the audit's lower bound of the privacy loss at\n"
       "confidence 0.999 ([Auditing privacy](audit-and-secure-noise.md#auditing-privacy-dplab-audit)); a\n"
-      "violation is eps_hat > claimed eps.\n";
+      "violation is eps_hat > claimed eps. The **Audit** line's eps_hat is what its command gives on\n"
+      "the current results version's random streams (`tests/test_audit_findings.cpp` reruns every\n"
+      "command and checks it to two decimals); counts and eps_hat values quoted in an **Evidence**\n"
+      "text are from the audits run when the finding was recorded, on that version's streams: the\n"
+      "same experiment, other draws.\n";
   std::string paper;
   for (const Finding* f : all_findings()) {
     if (f->paper() != paper) {

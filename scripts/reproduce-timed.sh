@@ -49,6 +49,10 @@ cd "$root"
 dplab=$build/dplab
 [ -x "$dplab" ] || { echo "reproduce-timed: $dplab not found: run make build first" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "reproduce-timed: /usr/bin/time missing (scripts/install-deps.sh installs it)" >&2; exit 1; }
+# The code of the binary that ran (its version, as the result files record it), read before the
+# run: the worktree may change while it runs.
+commit=$("$dplab" --version 2> /dev/null | sed -n 's/.*(\(.*\)).*/\1/p')
+commit=${commit:-unknown}
 
 if [ "$paper" = all ]; then
   # experiments/demo/ is `make demo`'s spec, not a paper (as in the Makefile's reproduce).
@@ -109,7 +113,6 @@ for p in $papers; do
     total=$(awk -v a="$total" -v b="$run_wall" -v c="$plot_wall" 'BEGIN { printf "%.1f", a + b + c }')
   done
 done
-commit=$(git describe --always --dirty 2> /dev/null || echo unknown)
 verdict=$(awk -v t="$total" 'BEGIN { print (t < 300 ? "under" : "NOT under") }')
 {
   echo ""

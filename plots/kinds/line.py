@@ -34,6 +34,7 @@ def draw(res, opts, out_base, formats):
     colour = series_colours(res, panels, series, opts)
     for ax, (title, sel) in panels:
         lines = {}
+        panel_xs = set()  # every x drawn in the panel, for the ticks of a short log axis
         for p in sel:
             key = res.value(series, p) if series else ""
             lines.setdefault(key, []).append(p)
@@ -57,6 +58,7 @@ def draw(res, opts, out_base, formats):
                 lo = np.array([pick(s[1]) for s in stats])
                 hi = np.array([pick(s[2]) for s in stats])
                 refs = [res.paper(y, q, k + 1 if "y_index" in opts else None) for q in pts]
+                panel_xs.update(float(v) for v in xs if np.isfinite(v) and v > 0)
             style = opts.get("styles", {}).get(str(key), {})
             look = {"linestyle": style.get("linestyle", "-")}
             if not_dp:  # the spec's linestyle gives way: dashed says "not eps-DP"
@@ -87,6 +89,7 @@ def draw(res, opts, out_base, formats):
             ax.set_yscale("log")
         if opts.get("logx"):
             ax.set_xscale("log")
+            _label_short_log_axis(ax, panel_xs)
         if x == "index" and "xticklabels" in opts:
             ticks = index_ticks if index_ticks is not None else np.arange(1, len(opts["xticklabels"]) + 1)
             ax.set_xticks(ticks[:len(opts["xticklabels"])])
@@ -172,3 +175,16 @@ def _draw_right(ax, res, r, lines, x):
     if r.get("logy"):
         ax2.set_yscale("log")
     return ax2, handles, [h.get_label() for h in handles]
+
+
+def _label_short_log_axis(ax, xs):
+    """A log x axis over less than two decades gets one decade tick at most (DPBench's domain
+    sizes 256 ... 4,096 showed only "10^3"): label the x values drawn instead, in plain numbers."""
+    if len(xs) < 2 or max(xs) / min(xs) >= 100 or len(xs) > 12:
+        return
+    from matplotlib.ticker import NullFormatter, NullLocator
+    ticks = sorted(xs)
+    ax.set_xticks(ticks)
+    ax.set_xticklabels([f"{t:,.0f}" if float(t).is_integer() else f"{t:g}" for t in ticks])
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.xaxis.set_minor_formatter(NullFormatter())
