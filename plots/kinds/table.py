@@ -2,10 +2,13 @@
 cells "ours ±CI (paper value)"; also printed as Markdown on stdout. `where: {column: value or
 [values]}` keeps only the matching points (one table of several in a result). A cell of a point
 that is not eps-DP as run carries a dagger, and a footnote names the finding."""
+import textwrap
+
 import matplotlib.pyplot as plt
 import numpy as np
 
-from dplab_plot.common import add_footnote, label_of, mark_series, privacy_footnote, provenance, save, trials_done
+from dplab_plot.common import (add_footnote, label_of, mark_series, privacy_footnote, provenance, save, trials_done,
+                               trials_text)
 from dplab_plot.result import same
 
 REQUIRED = ["rows"]
@@ -67,14 +70,19 @@ def draw(res, opts, out_base, formats):
     fig_h = 0.9 + 0.45 * len(row_values)
     fig, ax = plt.subplots(figsize=(min(2.2 + 2.3 * len(col_keys), 16), fig_h))
     ax.axis("off")
+    # In the picture each header cell puts the column's value and its metric on lines of their own
+    # (8 columns of "algorithm=ThisWork, value bound eps_mae" overlapped on one line).
+    wrapped = [header[0]] + [
+        (textwrap.fill(f"{cols_col}={cv}", 20) + (f"\n{m}" if len(metrics) > 1 else "")) if cv is not None else m
+        for cv, m in col_keys]
     table = ax.table(cellText=[[label_of(opts, rv)] + row for rv, row in zip(row_values, cells)],
-                     colLabels=header, loc="center", cellLoc="center")
+                     colLabels=wrapped, loc="center", cellLoc="center")
     table.auto_set_font_size(False)
     table.set_fontsize(7)
     table.scale(1, 2.1)
     ax.set_title(opts.get("title", f"{res.meta.get('paper')} {res.meta.get('id')}"), fontsize=9)
     trials = trials_done(res)
-    ours = "ours: one trial (deterministic)" if trials <= 1 else f"ours: mean ± 95% CI half-width over {trials} trials"
+    ours = "ours: one trial (deterministic)" if trials <= 1 else f"ours: mean ± 95% CI half-width over {trials_text(res)}"
     fig.text(0.01, 0.01, provenance(res, f"{ours}; (paper) as published"), fontsize=6, color="gray")
     add_footnote(fig, res)
     return save(fig, out_base, formats)
