@@ -70,20 +70,6 @@ void BulkWords::finish() {
   s_.seek_word(base_word_ + pos_);
 }
 
-std::uint64_t Stream::below(std::uint64_t n) {
-  // Lemire, "Fast random integer generation in an interval" (2019).
-  unsigned __int128 m = static_cast<unsigned __int128>(next_u64()) * n;
-  auto low = static_cast<std::uint64_t>(m);
-  if (low < n) {
-    std::uint64_t threshold = (0 - n) % n;
-    while (low < threshold) {
-      m = static_cast<unsigned __int128>(next_u64()) * n;
-      low = static_cast<std::uint64_t>(m);
-    }
-  }
-  return static_cast<std::uint64_t>(m >> 64);
-}
-
 Stream Stream::substream(std::uint64_t id) const {
   // The new substream word hashes (parent's word, id) as an ordered pair, so nested substreams
   // stay distinct: s.sub(a).sub(b) differs from s.sub(b).sub(a), from s.sub(a) and from s.

@@ -24,6 +24,23 @@ inline double word_to_uniform(std::uint64_t w) { return static_cast<double>(w >>
 // Uniform on (0, 1]: safe to take the logarithm of.
 inline double word_to_uniform_pos(std::uint64_t w) { return static_cast<double>((w >> 11) + 1) * 0x1.0p-53; }
 
+// Uniform integer in [0, n), n >= 1, without modulo bias from any source of the stream's words
+// (Stream, BulkWords): Lemire, "Fast random integer generation in an interval" (2019). One word,
+// and more only when the first lands in the biased sliver below 2^64 mod n.
+template <class Words>
+inline std::uint64_t lemire_below(Words& w, std::uint64_t n) {
+  unsigned __int128 m = static_cast<unsigned __int128>(w.next_u64()) * n;
+  auto low = static_cast<std::uint64_t>(m);
+  if (low < n) {
+    const std::uint64_t threshold = (0 - n) % n;
+    while (low < threshold) {
+      m = static_cast<unsigned __int128>(w.next_u64()) * n;
+      low = static_cast<std::uint64_t>(m);
+    }
+  }
+  return static_cast<std::uint64_t>(m >> 64);
+}
+
 class Stream {
  public:
   Stream(std::uint64_t seed, std::uint64_t point_key, std::uint64_t trial,
@@ -41,8 +58,8 @@ class Stream {
   // Fills `out` with the next random words (same values as repeated next_u64()); whole blocks
   // come from the vector kernel when the CPU has one (core/simd.hpp).
   void fill(std::span<std::uint64_t> out);
-  // Uniform integer in [0, n) without modulo bias (Lemire's method).
-  std::uint64_t below(std::uint64_t n);
+  // Uniform integer in [0, n) without modulo bias (lemire_below).
+  std::uint64_t below(std::uint64_t n) { return lemire_below(*this, n); }
 
   // An independent stream for the same (seed, point, trial), e.g. to generate a workload
   // apart from the noise so that both are reproducible on their own.

@@ -31,27 +31,12 @@ u128 checked_mul(u128 a, u128 b, const char* what) {
 // Algorithms 1-2; tests/test_secure_noise_words.cpp keeps those definitions as the reference and
 // compares): a batch is bit for bit the draws made one by one. What the code saves is
 // arithmetic: no 128-bit division where the operands fit in 64 bits or the quotient is known,
-// and Lemire's bounded integer inline.
-
-// Uniform on {0, ..., n-1}, 1 <= n < 2^64: Lemire's method, word for word Stream::below.
-template <class Words>
-inline std::uint64_t below64(Words& w, std::uint64_t n) {
-  u128 m = static_cast<u128>(w.next_u64()) * n;
-  auto low = static_cast<std::uint64_t>(m);
-  if (low < n) {
-    const std::uint64_t threshold = (0 - n) % n;
-    while (low < threshold) {
-      m = static_cast<u128>(w.next_u64()) * n;
-      low = static_cast<std::uint64_t>(m);
-    }
-  }
-  return static_cast<std::uint64_t>(m >> 64);
-}
+// and Lemire's bounded integer (core/rng.hpp) inline.
 
 // Uniform on {0, ..., n-1}, n >= 1: 64-bit words, rejection above the bit length of n - 1.
 template <class Words>
 inline u128 uniform_below_w(Words& w, u128 n) {
-  if ((n >> 64) == 0) return below64(w, static_cast<std::uint64_t>(n));
+  if ((n >> 64) == 0) return lemire_below(w, static_cast<std::uint64_t>(n));
   const int bits = bit_length(n - 1);  // > 64
   const u128 mask = bits == 128 ? kMax : (u128{1} << bits) - 1;
   for (;;) {
@@ -77,7 +62,7 @@ bool bernoulli_exp_le1_w(Words& w, u128 num, u128 den) {
 template <class Words>
 bool bernoulli_exp_minus1_w(Words& w) {
   for (std::uint64_t k = 1;; ++k)
-    if (below64(w, k) != 0) return k & 1;
+    if (lemire_below(w, k) != 0) return k & 1;
 }
 
 // Bernoulli(exp(-(whole + num/den))), num < den.

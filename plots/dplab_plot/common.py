@@ -101,18 +101,21 @@ def trials_done(res):
     return int(res.done.sum(axis=1).max()) if res.npoints else 0
 
 
-def data_samples(res):
+def data_samples(res, points=None):
     """The most draws of the data any point's trials cycle through (a dataset's `samples`, the
-    column data_samples; 1 when the result has none): the units of its intervals."""
+    column data_samples; 1 when the result has none): the units of its intervals. `points`: only
+    those (a figure or table that draws some of the result's points, e.g. one dataset of two)."""
     if "data_samples" not in res.columns:
         return 1
-    return max((int(float(v)) for v in res.columns["data_samples"] if v not in ("", "nan")), default=1)
+    column = res.columns["data_samples"]
+    values = column if points is None else [column[p] for p in points]
+    return max((int(float(v)) for v in values if v not in ("", "nan")), default=1)
 
 
-def trials_text(res):
+def trials_text(res, points=None):
     """'25 trials', or '25 trials (5 data samples, the CI over the samples)' when they cycle
-    through several draws of the data."""
-    trials, samples = trials_done(res), data_samples(res)
+    through several draws of the data (among `points`, when given)."""
+    trials, samples = trials_done(res), data_samples(res, points)
     if samples <= 1:
         return f"{trials} trials"
     return f"{trials} trials ({samples} data samples x {trials // samples} runs; CI over the samples)"

@@ -82,7 +82,7 @@ def draw(res, opts, out_base, formats):
     table.scale(1, 2.1)
     ax.set_title(opts.get("title", f"{res.meta.get('paper')} {res.meta.get('id')}"), fontsize=9)
     trials = trials_done(res)
-    ours = "ours: one trial (deterministic)" if trials <= 1 else f"ours: mean ± 95% CI half-width over {trials_text(res)}"
+    ours = "ours: one trial (deterministic)" if trials <= 1 else f"ours: mean ± 95% CI half-width over {trials_text(res, points)}"
     fig.text(0.01, 0.01, provenance(res, f"{ours}; (paper) as published"), fontsize=6, color="gray")
     add_footnote(fig, res)
     return save(fig, out_base, formats)
