@@ -30,6 +30,10 @@ struct ExpZiggurat {
 };
 extern const ExpZiggurat kExpZiggurat;
 
+// The wedge test of layer `layer` (1..255): whether the point (x, y) lies under exp(-x), decided
+// exactly as y < std::exp(-x), mostly without calling it (ziggurat.cpp).
+bool wedge_accepts(double y, double x, unsigned layer);
+
 // The rare cases (about 1.1% of draws): the tail beyond r and the wedges. Out of line so the
 // hot loop stays small. `x` and `layer` are those of the rejected fast-path candidate. Defined
 // for the two word sources, Stream and BulkWords (the batch samplers), which give the same words.

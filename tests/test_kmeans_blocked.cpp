@@ -167,7 +167,7 @@ double naive_cost(const PointSet& data, const std::vector<double>& c, std::size_
 TEST_CASE("kmeans_cost from the certified labels equals the minimum over centroids, bit for bit") {
   LevelGuard guard;
   for (std::size_t d : {1u, 2u, 3u, 5u, 10u, 17u})
-    for (std::size_t k : {1u, 3u, 8u, 20u})
+    for (std::size_t k : {1u, 3u, 4u, 5u, 8u, 9u, 20u})  // the exact rows' paths: k <= 4, <= 8
       for (bool nan_centroid : {false, true}) {
         if (nan_centroid && k == 1) continue;
         CAPTURE(d);
@@ -193,15 +193,25 @@ TEST_CASE("kmeans_cost from the certified labels equals the minimum over centroi
 
 TEST_CASE("a point with a NaN coordinate has no finite distance: the cost is infinite on every path") {
   LevelGuard guard;
-  PointSet data = points(300, 2, 5, 0.0, 1.0);
-  data.x[7] = std::nan("");
-  const std::vector<double> c = random_centroids(3, 2, 6, 0.0, 1.0);
-  for (simd::Level level : {simd::Level::scalar, simd::Level::avx2, simd::Level::avx512}) {
-    if (level > simd::supported()) continue;
-    simd::set_level(level);
-    CAPTURE(simd::name(level));
-    CHECK(kmeans_cost(data, c, 3) == HUGE_VAL);
-  }
+  // d = 2 and d = 3 take different vector paths for the cost terms (cost_terms_avx2_d2, and the
+  // prepared exact rows, with k <= 4 and 4 < k <= 8); point 7 is inside a whole group of eight.
+  for (std::size_t d : {2u, 3u})
+    for (std::size_t k : {3u, 6u}) {
+      PointSet data = points(300, d, 5, 0.0, 1.0);
+      data.x[7 * d + 1] = std::nan("");
+      const std::vector<double> c = random_centroids(k, d, 6, 0.0, 1.0);
+      for (simd::Level level : {simd::Level::scalar, simd::Level::avx2, simd::Level::avx512}) {
+        if (level > simd::supported()) continue;
+        simd::set_level(level);
+        CAPTURE(d);
+        CAPTURE(k);
+        CAPTURE(simd::name(level));
+        PointBlocks blocks;
+        prepare_blocks(data, blocks);
+        CHECK(kmeans_cost(data, c, k) == HUGE_VAL);
+        CHECK(kmeans_cost(data, c, k, &blocks) == HUGE_VAL);
+      }
+    }
 }
 
 TEST_CASE("blocks prepared from other data are refused, not used") {

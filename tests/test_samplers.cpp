@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/samplers.hpp"
+#include "core/ziggurat.hpp"
 #include "ks_support.hpp"
 
 using namespace dplab;
@@ -228,6 +229,40 @@ TEST_CASE("exponential ziggurat: tail and wedges carry the right mass") {
   check_bin(near_zero, 1 - std::exp(-0.0638));
   check_bin(middle, std::exp(-1.0) - std::exp(-2.0));
   check_bin(ones, 0.5);  // the spare bit used as the Laplace sign is fair
+}
+
+TEST_CASE("exponential ziggurat: the wedge squeeze answers as the plain test y < exp(-x)") {
+  // wedge_accepts decides most points from a tangent and a chord; its answer must be the plain
+  // test's everywhere, or the draws would change. Every layer, random points of its wedge (as the
+  // sampler draws them) and points within a few ulps of the curve, where the squeeze must defer.
+  const dplab::ExpZiggurat& z = dplab::kExpZiggurat;
+  Stream s(5, 2, 0);
+  std::size_t checked = 0, mismatches = 0;
+  for (unsigned layer = 1; layer < 256; ++layer) {
+    for (int i = 0; i < 4000; ++i) {
+      const double x = (z.x[layer + 1] + s.uniform() * (z.x[layer] - z.x[layer + 1]));
+      const double y = z.f[layer] + s.uniform() * (z.f[layer + 1] - z.f[layer]);
+      mismatches += dplab::wedge_accepts(y, x, layer) != (y < std::exp(-x));
+      const double e = std::exp(-x);
+      double below = e, above = e;
+      for (int u = 0; u < 4; ++u) {
+        mismatches += dplab::wedge_accepts(below, x, layer) != (below < e);
+        mismatches += dplab::wedge_accepts(above, x, layer) != (above < e);
+        below = std::nextafter(below, 0.0);
+        above = std::nextafter(above, 2.0);
+        checked += 2;
+      }
+      ++checked;
+    }
+    // The layer's corners and x just below the lower edge (the sampler can round there).
+    for (double x : {z.x[layer + 1], std::nextafter(z.x[layer + 1], 0.0), std::nextafter(z.x[layer], 0.0)})
+      for (double y : {z.f[layer], z.f[layer + 1], std::exp(-x)}) {
+        mismatches += dplab::wedge_accepts(y, x, layer) != (y < std::exp(-x));
+        ++checked;
+      }
+  }
+  CHECK(checked > 2000000);
+  CHECK(mismatches == 0);
 }
 
 TEST_CASE("two-sided geometric: pmf and variance") {

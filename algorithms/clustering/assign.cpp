@@ -159,8 +159,12 @@ struct KernelCentroids {
 // pass to the direct formula.
 // The origin o is the centroids' mean, or the prepared points' origin (any o will do: the bound
 // holds for every o, and it only decides how many points are recomputed).
+// A kernel that tags its scores with the centroid's index (tag_bits > 0, assign_kernels.hpp)
+// moves each by E_t < 2^tag_bits ulps <= 2^(tag_bits - 23) |score|, and |score| <=
+// 2 (||x'||^2 + ||c'||^2) (1 + 2^-20): T grows by 2 E_t, i.e. by 1.01 2^(tag_bits - 21) of the
+// same norms.
 bool kernel_centroids(const double* centroids, std::size_t k, std::size_t d, std::vector<float>& buffer,
-                      KernelCentroids& out, const PointBlocks* blocks) {
+                      KernelCentroids& out, const PointBlocks* blocks, int tag_bits) {
   for (std::size_t j = 0; j < d; ++j) {
     double mean = 0;
     for (std::size_t c = 0; c < k && !blocks; ++c) mean += centroids[c * d + j];
@@ -182,7 +186,8 @@ bool kernel_centroids(const double* centroids, std::size_t k, std::size_t d, std
   }
   if (!(cmax2 < kernels::kNormLimit)) return false;  // NaN, infinite or too large
   const double u = 0x1.0p-24, gamma = 1.01 * static_cast<double>(d + 2) * 0x1.0p-53;
-  const double coefficient = 2.0 * (4.0 * static_cast<double>(d + 5) * u + 4.0 * gamma);
+  const double tag = tag_bits > 0 ? 1.01 * std::ldexp(1.0, tag_bits - 21) : 0.0;
+  const double coefficient = 2.0 * (4.0 * static_cast<double>(d + 5) * u + 4.0 * gamma + tag);
   out.mc = mc;
   out.cn = cn;
   out.tau_scale = static_cast<float>(coefficient);
@@ -296,7 +301,8 @@ struct CostLanes {
 
 template <std::size_t D>
 double cost_blocked(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
-                    std::size_t k, const KernelCentroids& kc, simd::Level level, const float* prepared) {
+                    std::size_t k, const KernelCentroids& kc, simd::Level level, const float* prepared,
+                    const double* exact_rows) {
   using kernels::kBlock;
   const std::size_t d = D ? D : d_any;
   const Nearest direct = direct_for(d, k);
@@ -320,13 +326,18 @@ double cost_blocked(const double* x, std::size_t n, std::size_t d_any, const dou
       best[i] = static_cast<std::int32_t>(direct(block + i * d, d, soa, centroids, k));
     }
     // Blocks start at multiples of kCostLanes, so point i's lane is i mod kCostLanes here too.
-    // Whole groups: for d = 2 four points per AVX2 vector (the same operations, so the same
-    // bits), otherwise unrolled so that the eight sums stay in registers.
+    // Whole groups: four points per AVX2 vector (the same operations, so the same bits) for
+    // d = 2, and for other d from the prepared blocks' exact rows when k <= 8; otherwise
+    // unrolled so that the eight sums stay in registers.
     std::size_t q = 0;
 #if defined(__x86_64__)
     if constexpr (D == 2) {  // this path runs at the AVX2 or AVX-512 level only (use_kernel)
       const std::size_t groups = m / kCostLanes;
       kernels::cost_terms_avx2_d2(block, centroids, k, best, groups, lanes.s);
+      q = groups * kCostLanes;
+    } else if (exact_rows && k <= kernels::kRowsMaxK) {  // prepared points, four a vector
+      const std::size_t groups = m / kCostLanes;
+      kernels::cost_terms_avx2_rows(exact_rows + start * d, d, soa, k, block, centroids, best, groups, lanes.s);
       q = groups * kCostLanes;
     }
 #endif
@@ -355,10 +366,10 @@ double cost_direct(const double* x, std::size_t n, std::size_t d_any, const doub
 }
 
 // The centroids in structure-of-arrays order (soa[j * k + c] = coordinate j of centroid c), for
-// the direct formula.
+// the direct formula and the exact cost terms (which read whole vectors: kSoaPad zeros after).
 double* structure_of_arrays(const std::vector<double>& centroids, std::size_t k, std::size_t d,
                             std::vector<double>& scratch) {
-  scratch.resize(k * d);
+  scratch.assign(k * d + kernels::kSoaPad, 0.0);
   double* soa = scratch.data();
   for (std::size_t c = 0; c < k; ++c)
     for (std::size_t j = 0; j < d; ++j) soa[j * k + c] = centroids[c * d + j];
@@ -370,6 +381,11 @@ double* structure_of_arrays(const std::vector<double>& centroids, std::size_t k,
 // floats, exact below 2^24.
 bool use_kernel(simd::Level level, std::size_t d, std::size_t k) {
   return level != simd::Level::scalar && d <= 16 && k >= 2 && k < (std::size_t{1} << 24);
+}
+
+// The bits of the index in the kernel's scores at this level (the AVX-512 kernel does not tag).
+int tag_bits(simd::Level level, std::size_t k) {
+  return level == simd::Level::avx2 ? kernels::avx2_tag_bits(k) : 0;
 }
 
 // The prepared blocks of `data`, or null when none are given.
@@ -480,6 +496,7 @@ void prepare_blocks(const PointSet& data, PointBlocks& out) {
   out.d = d;
   out.id = next_id.fetch_add(1);
   out.rows.clear();
+  out.exact_rows.clear();
   out.fixed.clear();
   fixed_point_scale(data, out.scale);
   if (out.scale.exact) {
@@ -499,6 +516,15 @@ void prepare_blocks(const PointSet& data, PointBlocks& out) {
   out.rows.resize((n + kBlock - 1) / kBlock * kBlock * d);
   for (std::size_t start = 0; start < n; start += kBlock)
     transpose_block(data.x.data(), n, d, start, out.origin, out.rows.data() + start * d);
+  out.exact_rows.clear();
+  if (d == 2) return;
+  out.exact_rows.resize(out.rows.size());
+  for (std::size_t start = 0; start < n; start += kBlock) {
+    const std::size_t m = std::min(kBlock, n - start);
+    double* rows = out.exact_rows.data() + start * d;
+    for (std::size_t i = 0; i < kBlock; ++i)
+      for (std::size_t j = 0; j < d; ++j) rows[j * kBlock + i] = i < m ? data.x[(start + i) * d + j] : 0.0;
+  }
 }
 
 DataPrint fingerprint(const PointSet& data) {
@@ -536,7 +562,8 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
   // Exact sums: the pass below only labels, accumulate_exact adds. Otherwise (data the fixed
   // point cannot hold) version 1's doubles in point order.
   double* sums = blocks->scale.exact ? nullptr : acc.sums.data();
-  if (use_kernel(level, d, k) && kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc, prepared)) {
+  if (use_kernel(level, d, k) &&
+      kernel_centroids(centroids.data(), k, d, acc.kernel_centroids, kc, prepared, tag_bits(level, k))) {
     const float* rows = prepared ? prepared->rows.data() : nullptr;
     acc.partial_counts.assign(4 * k, 0.0);
     double* tally = acc.partial_counts.data();
@@ -565,13 +592,14 @@ double assignment_cost(const PointSet& data, const std::vector<double>& centroid
   const simd::Level level = simd::level();
   KernelCentroids kc;
   const PointBlocks* prepared = usable(blocks, data);
-  if (use_kernel(level, d, k) && kernel_centroids(c, k, d, kernel_scratch, kc, prepared)) {
+  if (use_kernel(level, d, k) && kernel_centroids(c, k, d, kernel_scratch, kc, prepared, tag_bits(level, k))) {
     const float* rows = prepared ? prepared->rows.data() : nullptr;
+    const double* exact = prepared && !prepared->exact_rows.empty() ? prepared->exact_rows.data() : nullptr;
     switch (d) {
-      case 2: return cost_blocked<2>(x, n, d, soa, c, k, kc, level, rows);
-      case 3: return cost_blocked<3>(x, n, d, soa, c, k, kc, level, rows);
-      case 10: return cost_blocked<10>(x, n, d, soa, c, k, kc, level, rows);
-      default: return cost_blocked<0>(x, n, d, soa, c, k, kc, level, rows);
+      case 2: return cost_blocked<2>(x, n, d, soa, c, k, kc, level, rows, exact);
+      case 3: return cost_blocked<3>(x, n, d, soa, c, k, kc, level, rows, exact);
+      case 10: return cost_blocked<10>(x, n, d, soa, c, k, kc, level, rows, exact);
+      default: return cost_blocked<0>(x, n, d, soa, c, k, kc, level, rows, exact);
     }
   }
   switch (d) {

@@ -32,6 +32,10 @@ struct PointBlocks {
   std::uint64_t id = 0;       // unique to each prepare_blocks call
   double origin[16] = {};
   std::vector<float> rows;  // empty when the kernels do not apply (d > 16, or no vector unit)
+  // The same layout in double, not centred, for the exact cost terms of d != 2 (d = 2 reads the
+  // points directly): kmeans_cost's distances to the labels, four points a vector. Empty when
+  // `rows` is, or d = 2.
+  std::vector<double> exact_rows;
   FixedPointScale scale;
   std::vector<Fixed> fixed;  // n * d: x / 2^scale.low[j]; empty unless scale.exact
 };

@@ -60,11 +60,65 @@ __attribute__((target("avx2,fma"), always_inline)) inline std::uint32_t nearest_
   return uncertain;
 }
 
+// The same with the centroid's index in the score's low mantissa bits (tag_bits of them, k <=
+// 2^tag_bits): one minimum then carries both the best score and its index, instead of a compare
+// and two blends whose chain the next centroid waits for (the untagged kernel's bound on AVX2).
+// The tag moves a score by less than 2^tag_bits ulps; the caller's certificate allows for it
+// (assign.cpp, kernel_centroids), and ties or near-ties go to the direct formula as before.
+template <std::size_t D, int V>
+__attribute__((target("avx2,fma"), always_inline)) inline std::uint32_t nearest_avx2_tagged_part(
+    const float* xt, std::size_t d_any, const float* mc, const float* cn, std::size_t k, int tag_bits,
+    float tau_scale, float tau_base, std::int32_t* best) {
+  const std::size_t d = D ? D : d_any;
+  const __m256i tag_mask = _mm256_set1_epi32((1 << tag_bits) - 1);
+  const __m256 keep = _mm256_castsi256_ps(_mm256_xor_si256(tag_mask, _mm256_set1_epi32(-1)));
+  const __m256 inf = _mm256_set1_ps(std::numeric_limits<float>::infinity());
+  __m256 lo[V], second[V];
+  for (int v = 0; v < V; ++v) { lo[v] = inf; second[v] = inf; }
+  __m256i tag = _mm256_setzero_si256();  // c in every lane
+  for (std::size_t c = 0; c < k; ++c, tag = _mm256_sub_epi32(tag, _mm256_set1_epi32(-1))) {
+    __m256 s[V];
+    for (int v = 0; v < V; ++v) s[v] = _mm256_set1_ps(cn[c]);
+    for (std::size_t j = 0; j < d; ++j) {
+      const __m256 m = _mm256_set1_ps(mc[c * d + j]);
+      for (int v = 0; v < V; ++v) s[v] = _mm256_fmadd_ps(_mm256_loadu_ps(xt + j * kBlock + 8 * v), m, s[v]);
+    }
+    for (int v = 0; v < V; ++v) {
+      const __m256 t = _mm256_or_ps(_mm256_and_ps(s[v], keep), _mm256_castsi256_ps(tag));
+      second[v] = _mm256_min_ps(second[v], _mm256_max_ps(lo[v], t));
+      lo[v] = _mm256_min_ps(lo[v], t);
+    }
+  }
+  std::uint32_t uncertain = 0;
+  for (int v = 0; v < V; ++v) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(best + 8 * v),
+                        _mm256_and_si256(_mm256_castps_si256(lo[v]), tag_mask));
+    __m256 nx = _mm256_setzero_ps();
+    for (std::size_t j = 0; j < d; ++j) {
+      const __m256 x = _mm256_loadu_ps(xt + j * kBlock + 8 * v);
+      nx = _mm256_fmadd_ps(x, x, nx);
+    }
+    const __m256 tau = _mm256_fmadd_ps(_mm256_set1_ps(tau_scale), nx, _mm256_set1_ps(tau_base));
+    const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_sub_ps(second[v], lo[v]), tau, _CMP_GT_OQ),
+                                    _mm256_cmp_ps(nx, _mm256_set1_ps(static_cast<float>(kNormLimit)), _CMP_LT_OQ));
+    uncertain |= static_cast<std::uint32_t>(~_mm256_movemask_ps(ok) & 0xFF) << (8 * v);
+  }
+  return uncertain;
+}
+
 template <std::size_t D>
 __attribute__((target("avx2,fma"))) std::uint64_t nearest_avx2_d(const float* xt, std::size_t d, const float* mc,
                                                                   const float* cn, std::size_t k, float tau_scale,
                                                                   float tau_base, std::int32_t* best) {
   std::uint64_t uncertain = 0;
+  const int tag_bits = avx2_tag_bits(k);
+  if (tag_bits > 0) {
+    for (std::size_t part = 0; part < kBlock; part += 32)
+      uncertain |= static_cast<std::uint64_t>(nearest_avx2_tagged_part<D, 4>(xt + part, d, mc, cn, k, tag_bits,
+                                                                              tau_scale, tau_base, best + part))
+                   << part;
+    return uncertain;
+  }
   for (std::size_t part = 0; part < kBlock; part += 16)
     uncertain |= static_cast<std::uint64_t>(
                      nearest_avx2_part<D, 2>(xt + part, d, mc, cn, k, tau_scale, tau_base, best + part))
@@ -114,7 +168,7 @@ __attribute__((target("avx512f"))) std::uint64_t nearest_avx512_d(const float* x
 }
 
 // The direct distance of a d = 2 point, in the scalar path's order (assign.cpp's distance<2>).
-// It, four_terms_d2 and cost_terms_avx2_d2 are compiled for "avx2" alone, unlike the ranking
+// It, four_terms_d2 and cost_terms_avx2_d2 (and below, cost_terms_avx2_rows) are compiled for "avx2" alone, unlike the ranking
 // kernels above ("avx2,fma"): without FMA instructions neither their scalar nor their vector
 // products can be contracted into fused multiply-adds, which round differently.
 __attribute__((target("avx2"))) inline double distance_d2(const double* p, const double* c) {
@@ -165,6 +219,98 @@ __attribute__((target("avx2"))) void cost_terms_avx2_d2(const double* x, const d
   }
   _mm256_storeu_pd(lanes, low);
   _mm256_storeu_pd(lanes + 4, high);
+}
+
+namespace {
+
+// The least distance of point p over the k centroids, NaN distances skipped (infinity when every
+// one is NaN): the scalar path's cost_term for a point whose distance to its label is NaN.
+__attribute__((target("avx2"))) double least_distance(const double* p, std::size_t d, const double* centroids,
+                                                      std::size_t k) {
+  double least = std::numeric_limits<double>::infinity();
+  for (std::size_t c = 0; c < k; ++c) {
+    double s = 0;
+    for (std::size_t j = 0; j < d; ++j) {
+      const double diff = p[j] - centroids[c * d + j];
+      s += diff * diff;
+    }
+    least = std::min(least, s);
+  }
+  return least;
+}
+
+// Four points' distances to their centroids best[0..3]. Coordinate j of the four centroids comes
+// from one register holding soa[j k .. j k + 3] (and one more for clusters 4-7), permuted by the
+// labels: no gather, which costs more than the arithmetic on AMD's cores.
+template <std::size_t D, bool kWide>
+__attribute__((target("avx2"), always_inline)) inline __m256d four_distances(const double* rows, std::size_t d_any,
+                                                                             const double* soa, std::size_t k,
+                                                                             const std::int32_t* best) {
+  const std::size_t d = D ? D : d_any;
+  const __m256i label = _mm256_cvtepu32_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i*>(best)));
+  // 32-bit lanes (2 b, 2 b + 1) select double b of a register (the permute reads 3 bits).
+  const __m256i twice = _mm256_slli_epi64(label, 1);
+  const __m256i pick = _mm256_or_si256(twice, _mm256_slli_epi64(_mm256_add_epi64(twice, _mm256_set1_epi64x(1)), 32));
+  const __m256d upper = _mm256_castsi256_pd(_mm256_cmpgt_epi64(label, _mm256_set1_epi64x(3)));
+  __m256d s = _mm256_setzero_pd();
+  for (std::size_t j = 0; j < d; ++j) {
+    const double* cj = soa + j * k;
+    __m256d c = _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(_mm256_loadu_pd(cj)), pick));
+    if constexpr (kWide) {
+      const __m256d c_high =
+          _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(_mm256_loadu_pd(cj + 4)), pick));
+      c = _mm256_blendv_pd(c, c_high, upper);
+    }
+    const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + j * kBlock), c);
+    s = _mm256_add_pd(s, _mm256_mul_pd(diff, diff));
+  }
+  return s;
+}
+
+template <std::size_t D, bool kWide>
+__attribute__((target("avx2"))) void cost_terms_rows(const double* rows, std::size_t d_any, const double* soa,
+                                                     std::size_t k, const double* x, const double* centroids,
+                                                     const std::int32_t* best, std::size_t groups, double* lanes) {
+  const std::size_t d = D ? D : d_any;
+  __m256d low = _mm256_loadu_pd(lanes), high = _mm256_loadu_pd(lanes + 4);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const std::size_t i = 8 * g;
+    __m256d t0 = four_distances<D, kWide>(rows + i, d, soa, k, best + i);
+    __m256d t1 = four_distances<D, kWide>(rows + i + 4, d, soa, k, best + i + 4);
+    const int nan = _mm256_movemask_pd(_mm256_cmp_pd(t0, t0, _CMP_UNORD_Q)) |
+                    (_mm256_movemask_pd(_mm256_cmp_pd(t1, t1, _CMP_UNORD_Q)) << 4);
+    if (nan) [[unlikely]] {
+      alignas(32) double t[8];
+      _mm256_store_pd(t, t0);
+      _mm256_store_pd(t + 4, t1);
+      for (int l = 0; l < 8; ++l)
+        if ((nan >> l) & 1) t[l] = least_distance(x + (i + static_cast<std::size_t>(l)) * d, d, centroids, k);
+      t0 = _mm256_load_pd(t);
+      t1 = _mm256_load_pd(t + 4);
+    }
+    low = _mm256_add_pd(low, t0);
+    high = _mm256_add_pd(high, t1);
+  }
+  _mm256_storeu_pd(lanes, low);
+  _mm256_storeu_pd(lanes + 4, high);
+}
+
+template <bool kWide>
+void cost_terms_rows_d(const double* rows, std::size_t d, const double* soa, std::size_t k, const double* x,
+                       const double* centroids, const std::int32_t* best, std::size_t groups, double* lanes) {
+  switch (d) {
+    case 3: return cost_terms_rows<3, kWide>(rows, d, soa, k, x, centroids, best, groups, lanes);
+    case 10: return cost_terms_rows<10, kWide>(rows, d, soa, k, x, centroids, best, groups, lanes);
+    default: return cost_terms_rows<0, kWide>(rows, d, soa, k, x, centroids, best, groups, lanes);
+  }
+}
+
+}  // namespace
+
+void cost_terms_avx2_rows(const double* rows, std::size_t d, const double* soa, std::size_t k, const double* x,
+                          const double* centroids, const std::int32_t* best, std::size_t groups, double* lanes) {
+  if (k <= 4) cost_terms_rows_d<false>(rows, d, soa, k, x, centroids, best, groups, lanes);
+  else cost_terms_rows_d<true>(rows, d, soa, k, x, centroids, best, groups, lanes);
 }
 
 std::uint64_t nearest_avx2(const float* xt, std::size_t d, const float* mc, const float* cn, std::size_t k,

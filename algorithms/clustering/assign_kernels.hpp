@@ -24,6 +24,16 @@ constexpr double kNormLimit = 0x1.0p120;
 // centroid of the smallest score, and returns a bit mask of the points whose gap to the second
 // smallest score is not above tau_scale ||x'||^2 + tau_base, or whose ||x'||^2 is not below
 // kNormLimit (or is NaN): those the caller recomputes directly.
+// The AVX2 kernel carries the centroid's index in the low bits of each score when k <= 2^5: this
+// many bits (0: k > 32, the untagged kernel). A tagged score is within 2^tag_bits ulps of the
+// untagged one; the caller's tau must allow for that (assign.cpp, kernel_centroids).
+constexpr int kMaxTagBits = 5;
+inline int avx2_tag_bits(std::size_t k) {
+  int bits = 1;
+  while (bits <= kMaxTagBits && (std::size_t{1} << bits) < k) ++bits;
+  return bits <= kMaxTagBits ? bits : 0;
+}
+
 std::uint64_t nearest_avx2(const float* xt, std::size_t d, const float* mc, const float* cn, std::size_t k,
                            float tau_scale, float tau_base, std::int32_t* best);
 std::uint64_t nearest_avx512(const float* xt, std::size_t d, const float* mc, const float* cn, std::size_t k,
@@ -35,5 +45,15 @@ std::uint64_t nearest_avx512(const float* xt, std::size_t d, const float* mc, co
 // distance is replaced by the least distance over the k centroids, NaNs skipped.
 void cost_terms_avx2_d2(const double* x, const double* centroids, std::size_t k, const std::int32_t* best,
                         std::size_t groups, double* lanes);
+
+// The same for any d and k <= kRowsMaxK, from a block's coordinates in double laid out as the
+// kernels' rows (rows[j * kBlock + i] = coordinate j of point i, not centred: PointBlocks::
+// exact_rows) and the centroids in structure-of-arrays order (soa[j * k + c], readable up to
+// kSoaPad values past its end): four points a vector, each point's distance summed over j in
+// order with one multiply and one add per coordinate, as the scalar path sums it, so the same
+// bits. x (row-major, the block's first point) and centroids (k x d) serve the NaN fallback.
+constexpr std::size_t kRowsMaxK = 8, kSoaPad = 8;
+void cost_terms_avx2_rows(const double* rows, std::size_t d, const double* soa, std::size_t k, const double* x,
+                          const double* centroids, const std::int32_t* best, std::size_t groups, double* lanes);
 
 }  // namespace dplab::clustering::kernels
