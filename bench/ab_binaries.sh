@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Two dplab binaries back to back on the same specs, one thread, CPU seconds (user + system):
 # the honest before/after of a change, on one machine in one run (docs/benchmarks.md, "Exact
-# k-means sums"). Results go to a scratch directory; nothing in results/ is touched.
+# k-means sums"). Results go to a scratch directory; nothing in results/ is touched. In the first
+# round the two result files of each spec are compared (bench/same_results.py): a change meant
+# to keep the bits says so, or shows where it did not.
 #
 # Usage: bench/ab_binaries.sh OLD_DPLAB NEW_DPLAB [ROUNDS] [SPEC:TRIALS ...]
 #   default specs: budget_series fig13 (20 trials), fig10_init (6), lu_thesis fig7_7 (3),
@@ -30,5 +32,8 @@ for r in $(seq 1 "$rounds"); do
       printf 'round %s  %-4s %-40s trials %-4s CPU %8.2f s  load %s\n' "$r" "$side" "$spec" "$trials" \
           "$(echo "$user + $sys" | bc)" "$(cut -d' ' -f1 /proc/loadavg)"
     done
+    if [ "$r" = 1 ]; then
+      printf 'round 1  results of %s: %s\n' "$spec" "$(/usr/bin/python3 bench/same_results.py "$tmp/old.h5" "$tmp/new.h5" || true)"
+    fi
   done
 done

@@ -10,8 +10,9 @@ namespace dplab::simd {
 // The ziggurat's fast path of sample_laplace (core/samplers.hpp) on words[0..], one word per
 // sample: writes (or, with `add`, adds) b * Exp sample with the word's sign bit to out[0..].
 // Stops before the first word whose fast path rejects (about 1.1% of words), or when either
-// array has fewer than 4 left; returns the number of samples made (= words used). The caller
-// draws the rejected word's sample with the scalar code, which reads that word again.
+// array has fewer than 8 left; returns the number of samples made (= words used). Nothing past
+// the last sample made is written. The caller draws the rejected word's sample with the scalar
+// code, which reads that word again.
 std::size_t laplace_fast_avx2(const std::uint64_t* words, std::size_t nwords, double b, double* out,
                               std::size_t nout, bool add);
 

@@ -72,6 +72,9 @@ class DpKmeans : public Algorithm {
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
     const auto shared = clustering::shared_blocks(data);  // once per dataset, for every trial
     const clustering::PointBlocks& blocks = *shared;
+    // The noisy iterations need only counts and sums: the filtering algorithm gives them without
+    // labelling every point (same bits; clustering/filter_tree.hpp).
+    const auto tree = clustering::shared_filter_tree(data);
     std::vector<double> centroids =
         clustering::initial_centroids(ctx.stream, data, k, clustering::parse_init(p.text("init")), box);
 
@@ -83,7 +86,7 @@ class DpKmeans : public Algorithm {
         const double eps_i = eps * share[i];
         budgets[i] = {eps_i / 2, eps_i / 2};  // counts, sums
       }
-      clustering::noisy_lloyd(data, k, budgets, box, centroids, ctx.noise, acc, soa, &blocks);
+      clustering::noisy_lloyd(data, k, budgets, box, centroids, ctx.noise, acc, soa, &blocks, tree.get());
     };
     if (protection(p) == Protection::NoisyN) {
       // §6.4: the noisy iteration count and the data are disjoint inputs (parallel composition).

@@ -7,9 +7,10 @@ namespace dplab::clustering {
 
 void noisy_lloyd_step(const PointSet& data, std::size_t k, double eps_count, double eps_sum, Box box,
                       std::vector<double>& centroids, Mechanisms& noise, Accumulators& acc,
-                      std::vector<double>& scratch, const PointBlocks* blocks) {
+                      std::vector<double>& scratch, const PointBlocks* blocks, const FilterTree* tree) {
   const std::size_t d = data.d;
-  assign_and_accumulate(data, centroids, k, acc, scratch, blocks);
+  if (!tree || !filter_counts_sums(*tree, data, centroids, k, acc.counts, acc.sums))
+    assign_and_accumulate(data, centroids, k, acc, scratch, blocks);
   noise.laplace(acc.counts, 1.0, eps_count, "noisy cluster counts");
   noise.laplace(acc.sums, static_cast<double>(d) * std::max(std::abs(box.lo), std::abs(box.hi)), eps_sum,
                 "noisy cluster sums");
@@ -22,14 +23,14 @@ void noisy_lloyd_step(const PointSet& data, std::size_t k, double eps_count, dou
 
 void noisy_lloyd(const PointSet& data, std::size_t k, const std::vector<IterationBudget>& budgets, Box box,
                  std::vector<double>& centroids, Mechanisms& noise, Accumulators& acc, std::vector<double>& scratch,
-                 const PointBlocks* blocks) {
+                 const PointBlocks* blocks, const FilterTree* tree) {
   PointBlocks local;  // many passes on the same data: prepare them once if the caller did not
   if (!blocks && budgets.size() > 1) {
     prepare_blocks(data, local);
     blocks = &local;
   }
   for (const IterationBudget& b : budgets)
-    noisy_lloyd_step(data, k, b.count, b.sum, box, centroids, noise, acc, scratch, blocks);
+    noisy_lloyd_step(data, k, b.count, b.sum, box, centroids, noise, acc, scratch, blocks, tree);
 }
 
 }  // namespace dplab::clustering

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "algorithms/clustering/assign.hpp"
+#include "algorithms/clustering/filter_tree.hpp"
 #include "algorithms/clustering/init.hpp"
 #include "datasets/dataset.hpp"
 #include "framework/mechanisms.hpp"
@@ -22,9 +23,13 @@
 namespace dplab::clustering {
 
 // One noisy iteration from `centroids` (k x d, updated in place): charges eps_count + eps_sum.
+// With a filter tree of `data` (filter_tree.hpp) the exact counts and sums come from it, the same
+// bits without labelling every point, and acc.labels is left as it was; otherwise from
+// assign_and_accumulate (acc.labels then holds the step's labels).
 void noisy_lloyd_step(const PointSet& data, std::size_t k, double eps_count, double eps_sum, Box box,
                       std::vector<double>& centroids, Mechanisms& noise, Accumulators& acc,
-                      std::vector<double>& scratch, const PointBlocks* blocks = nullptr);
+                      std::vector<double>& scratch, const PointBlocks* blocks = nullptr,
+                      const FilterTree* tree = nullptr);
 
 // The budget of one noisy iteration, split between the counts and the sums.
 struct IterationBudget {
@@ -34,6 +39,6 @@ struct IterationBudget {
 // Runs one noisy iteration per entry of `budgets`, in order.
 void noisy_lloyd(const PointSet& data, std::size_t k, const std::vector<IterationBudget>& budgets, Box box,
                  std::vector<double>& centroids, Mechanisms& noise, Accumulators& acc, std::vector<double>& scratch,
-                 const PointBlocks* blocks = nullptr);
+                 const PointBlocks* blocks = nullptr, const FilterTree* tree = nullptr);
 
 }  // namespace dplab::clustering

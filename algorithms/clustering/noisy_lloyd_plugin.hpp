@@ -51,7 +51,8 @@ class NoisyLloydBaseline : public Algorithm {
     std::vector<double> centroids = shared_initial_centroids(ctx.seeds, data, k, parse_init(ctx.params.text("init")), kUnitBox);
     auto& acc = ctx.scratch.get<Accumulators>("kmeans accumulators");
     auto& soa = ctx.scratch.get<std::vector<double>>("kmeans centroids soa");
-    noisy_lloyd(data, k, budgets, kUnitBox, centroids, ctx.noise, acc, soa, shared_blocks(data).get());
+    noisy_lloyd(data, k, budgets, kUnitBox, centroids, ctx.noise, acc, soa, shared_blocks(data).get(),
+                shared_filter_tree(data).get());
     ctx.out.vector("centroids", centroids);
     ctx.out.vector("centroids_before_noise", centroids);
     ctx.out.scalar("iterations", double(budgets.size()));

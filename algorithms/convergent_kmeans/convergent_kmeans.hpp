@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/clustering/filter_tree.hpp"
 #include "algorithms/clustering/shared_blocks.hpp"
 #include "algorithms/clustering/assign.hpp"
 #include "algorithms/clustering/init.hpp"
@@ -88,6 +89,7 @@ struct Workspace {
   clustering::Accumulators acc, lookahead;
   std::vector<double> scratch;
   std::shared_ptr<const clustering::PointBlocks> blocks;  // the run's data prepared (shared_blocks)
+  std::shared_ptr<const clustering::FilterTree> tree;     // its filter tree (the provable variant's noisy steps)
 };
 Result run_algorithm71(const PointSet& data, std::size_t k, const std::vector<double>& initial, const Options& opt,
                          Stream& stream, Mechanisms& noise, Workspace& ws, std::vector<TraceStep>* trace = nullptr);

@@ -16,10 +16,11 @@ Result run_provable71(const PointSet& data, std::size_t k, const std::vector<dou
   const double main_eps = posterior ? opt.eps * (1 - opt.lookahead_share) : opt.eps;
   const double beta = opt.eps / (2 * kScoreSensitivity);  // the published line 7's law, now post-processing
   ws.blocks = clustering::shared_blocks(data);  // once per dataset, for every pass of every run
+  ws.tree = clustering::shared_filter_tree(data);  // the noisy steps' counts and sums (same bits)
   // Noisy means from `centroids` (updated in place): assign, release counts and sums, divide.
   auto noisy_step = [&](double eps, std::vector<double>& centroids) {
     clustering::noisy_lloyd_step(data, k, eps * opt.count_share, eps * (1 - opt.count_share), opt.box, centroids,
-                                 noise, ws.acc, ws.scratch, ws.blocks.get());
+                                 noise, ws.acc, ws.scratch, ws.blocks.get(), ws.tree.get());
   };
   Result r;
   std::vector<double> hat = initial, mean(k * d), ahead(k * d), next(k * d), x(d);
