@@ -115,7 +115,9 @@ void BM_KmeansCostBirch3Prepared(benchmark::State& state) {
 }
 BENCHMARK(BM_KmeansCostBirch3Prepared)->Arg(5)->Arg(20)->Unit(benchmark::kMillisecond);
 
-// One whole DP iteration (assignment + the two Laplace releases + update).
+// One whole DP iteration (assignment + the two Laplace releases + update). Arg 0: the counts and
+// sums from every point's label (assign_and_accumulate); 1: from the filter tree, as dp_kmeans
+// and the noisy Lloyd plugins take them (filter_tree.hpp; the same bits).
 void BM_DpKmeansIterationBirch3(benchmark::State& state) {
   const dplab::PointSet* loaded = birch3(state);
   if (!loaded) return;
@@ -126,14 +128,17 @@ void BM_DpKmeansIterationBirch3(benchmark::State& state) {
   std::vector<double> scratch;
   dplab::clustering::PointBlocks blocks;  // prepared once, as dp_kmeans does for a trial's N passes
   dplab::clustering::prepare_blocks(data, blocks);
+  dplab::clustering::FilterTree tree;
+  if (state.range(0) == 1) dplab::clustering::build_filter_tree(data, tree);
+  const dplab::clustering::FilterTree* filter = state.range(0) == 1 ? &tree : nullptr;
   for (auto _ : state) {
     dplab::PrivacyLedger ledger(0.5);
     dplab::Mechanisms noise(s, ledger);
-    dplab::clustering::noisy_lloyd_step(data, 20, 0.25, 0.25, kBox, centroids, noise, acc, scratch, &blocks);
+    dplab::clustering::noisy_lloyd_step(data, 20, 0.25, 0.25, kBox, centroids, noise, acc, scratch, &blocks, filter);
     benchmark::DoNotOptimize(centroids.data());
   }
 }
-BENCHMARK(BM_DpKmeansIterationBirch3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DpKmeansIterationBirch3)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // One DP k-means fit as diffprivlib's KMeans does it (Su et al.'s iteration count and count/sum
 // split for eps = 0.5, k = 20, on the same data): a uniform start in the box, the noisy Lloyd
@@ -150,15 +155,18 @@ void BM_DpKmeansSu(benchmark::State& state) {
   std::vector<double> scratch;
   double cost = 0;
   std::uint64_t fit = 0;
-  // The data prepared once, as a run shares them among its trials (shared_blocks.hpp).
+  // The data prepared once, as a run shares them among its trials (shared_blocks.hpp), and its
+  // filter tree (the plugins' noisy iterations take their counts and sums from it).
   dplab::clustering::PointBlocks blocks;
   dplab::clustering::prepare_blocks(data, blocks);
+  dplab::clustering::FilterTree tree;
+  dplab::clustering::build_filter_tree(data, tree);
   for (auto _ : state) {
     dplab::Stream s(7, 8, fit++);
     std::vector<double> centroids = dplab::clustering::uniform_centroids(s, k, data.d, kBox);
     dplab::PrivacyLedger ledger(eps);
     dplab::Mechanisms noise(s, ledger);
-    dplab::clustering::noisy_lloyd(data, k, schedule.budgets, kBox, centroids, noise, acc, scratch, &blocks);
+    dplab::clustering::noisy_lloyd(data, k, schedule.budgets, kBox, centroids, noise, acc, scratch, &blocks, &tree);
     cost += dplab::clustering::kmeans_cost(data, centroids, k, &blocks);
   }
   state.counters["cost"] = cost / static_cast<double>(state.iterations());

@@ -42,7 +42,7 @@ void check_same(const PointSet& data, const std::vector<double>& c, std::size_t 
   build_filter_tree(data, tree);
   REQUIRE(tree.usable);
   std::vector<double> counts, sums;
-  REQUIRE(filter_counts_sums(tree, data, c, k, counts, sums));
+  REQUIRE(filter_counts_sums(tree, data, c, k, counts, sums, 1.0));  // never gives up
   CHECK(same_bits(counts, acc.counts));
   CHECK(same_bits(sums, acc.sums));
 }
@@ -95,7 +95,7 @@ TEST_CASE("exact ties go to the lowest index") {
   std::vector<double> counts, sums;
   FilterTree tree;
   build_filter_tree(data, tree);
-  REQUIRE(filter_counts_sums(tree, data, c, k, counts, sums));
+  REQUIRE(filter_counts_sums(tree, data, c, k, counts, sums, 1.0));
   CHECK(counts[4] == 0);  // repeats cluster 0
   CHECK(counts[5] == 0);  // repeats cluster 1
   CHECK(counts[7] == 0);  // repeats cluster 6
@@ -174,6 +174,34 @@ TEST_CASE("noisy Lloyd with the tree releases the same centroids, from the same 
     }
     CHECK(same_bits(plain, filtered));
   }
+}
+
+TEST_CASE("a walk that would label most points one by one gives up, and the thread skips the tree for a while") {
+  // Uniform data in 5 dimensions and 64 centroids: nearly every leaf keeps several candidates.
+  const PointSet data = points(4000, 5, 9, 0.0, 1.0);
+  const std::vector<double> c = random_centroids(64, 5, 10, 0.0, 1.0);
+  FilterTree tree;
+  build_filter_tree(data, tree);
+  REQUIRE(tree.usable);
+  std::vector<double> counts = {42}, sums = {42};
+  CHECK_FALSE(filter_counts_sums(tree, data, c, 64, counts, sums));       // gave up
+  CHECK(counts == std::vector<double>{42});                               // nothing written
+  for (int pass = 0; pass < 32; ++pass)                                   // skipped, even if it would pay
+    CHECK_FALSE(filter_counts_sums(tree, data, c, 64, counts, sums, 1.0));
+  CHECK(filter_counts_sums(tree, data, c, 64, counts, sums, 1.0));        // then tried again
+  // Clustered data with few centroids near their blobs: the tree pays and is used.
+  Stream s(3, 4, 5);
+  PointSet blobs;
+  blobs.d = 2;
+  for (int i = 0; i < 20000; ++i) {
+    blobs.x.push_back((i % 4 < 2 ? -0.5 : 0.5) + 0.05 * sample_normal(s));
+    blobs.x.push_back((i % 2 ? -0.5 : 0.5) + 0.05 * sample_normal(s));
+  }
+  blobs.n = 20000;
+  FilterTree blob_tree;
+  build_filter_tree(blobs, blob_tree);
+  const std::vector<double> near = {0.45, 0.5, 0.5, -0.45, -0.5, 0.55, -0.5, -0.5};
+  CHECK(filter_counts_sums(blob_tree, blobs, near, 4, counts, sums));
 }
 
 TEST_CASE("where the tree does not apply it says so and writes nothing") {

@@ -1,6 +1,7 @@
 #include "algorithms/clustering/filter_tree.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -102,6 +103,9 @@ struct Walk {
   std::size_t k;
   std::vector<Fixed>& sums;           // k x d
   std::vector<std::int64_t>& counts;  // k
+  std::size_t leaf_limit;             // give up once more points than this need a label each
+  std::size_t leaf_points = 0;
+  bool gave_up = false;
 
   void give(std::size_t node, std::size_t cluster) {
     counts[cluster] += t.nodes[node].count;
@@ -112,6 +116,7 @@ struct Walk {
 
   // Candidates cand[0..m) (ascending indices) for node `node` at depth `depth`.
   void visit(std::size_t node, const std::uint16_t* cand, std::size_t m, std::size_t depth) {
+    if (gave_up) return;
     if (m == 1) return give(node, cand[0]);
     const double* lo = t.lo.data() + node * d;
     const double* hi = t.hi.data() + node * d;
@@ -140,6 +145,11 @@ struct Walk {
     }
     // A leaf: each point's label by the direct formula over the candidates left, lowest index
     // on ties (strict <, ascending order).
+    leaf_points += nd.end - nd.begin;
+    if (leaf_points > leaf_limit) {
+      gave_up = true;
+      return;
+    }
     for (std::uint32_t i = nd.begin; i < nd.end; ++i) {
       const double* p = t.points.data() + static_cast<std::size_t>(i) * d;
       std::size_t label = kept[0];
@@ -159,7 +169,9 @@ struct Walk {
 }  // namespace
 
 void build_filter_tree(const PointSet& data, FilterTree& out) {
+  static std::atomic<std::uint64_t> next_id{1};
   out = FilterTree{};
+  out.id = next_id.fetch_add(1);
   out.x = data.x.data();
   out.n = data.n;
   out.d = data.d;
@@ -199,13 +211,26 @@ std::shared_ptr<const FilterTree> shared_filter_tree(const PointSet& data) {
 }
 
 bool filter_counts_sums(const FilterTree& tree, const PointSet& data, const std::vector<double>& centroids,
-                        std::size_t k, std::vector<double>& counts, std::vector<double>& sums) {
+                        std::size_t k, std::vector<double>& counts, std::vector<double>& sums, double max_leaf_share) {
   const std::size_t d = tree.d;
   if (!tree.usable || tree.x != data.x.data() || tree.n != data.n || tree.d != data.d || k == 0 ||
       k > FilterTree::kMaxK || centroids.size() != k * d)
     return false;
   for (double v : centroids)
     if (!(std::abs(v) < kMagnitudeLimit)) return false;
+  // Whether the tree pays is a matter of the data (and the centroids): where many points lie
+  // near boundaries (overlapping clusters, high d, small n) most are labelled one by one in the
+  // leaves, with the scalar formula, slower than the vector kernels of the point-by-point pass.
+  // A walk that reaches max_leaf_share of the points gives up, and this thread then leaves the
+  // next kSkip passes on this tree to the point-by-point pass before trying again. Either way the
+  // same bits: only the time differs.
+  constexpr int kSkip = 32;
+  thread_local std::uint64_t skipped_tree = 0;
+  thread_local int skip_left = 0;
+  if (skipped_tree == tree.id && skip_left > 0) {
+    --skip_left;
+    return false;
+  }
   // This thread's buffers, reused across passes.
   thread_local std::vector<std::uint16_t> lists;
   thread_local std::vector<Fixed> exact;
@@ -216,8 +241,14 @@ bool filter_counts_sums(const FilterTree& tree, const PointSet& data, const std:
   exact.assign(k * d, 0);
   tally.assign(k, 0);
   for (std::size_t c = 0; c < k; ++c) lists[c] = static_cast<std::uint16_t>(c);
-  Walk walk{tree, centroids.data(), d, lists, k, exact, tally};
+  const auto limit = static_cast<std::size_t>(std::max(0.0, max_leaf_share) * static_cast<double>(tree.n));
+  Walk walk{tree, centroids.data(), d, lists, k, exact, tally, limit};
   walk.visit(0, lists.data(), k, 0);
+  if (walk.gave_up) {
+    skipped_tree = tree.id;
+    skip_left = kSkip;
+    return false;
+  }
   counts.assign(k, 0.0);
   sums.assign(k * d, 0.0);
   for (std::size_t c = 0; c < k; ++c) {

@@ -26,6 +26,7 @@ namespace dplab::clustering {
 struct FilterTree {
   const double* x = nullptr;  // the data it was built from
   std::size_t n = 0, d = 0;
+  std::uint64_t id = 0;  // unique to each build_filter_tree call
   // false when the tree does not apply: the data have no fixed-point form (exact_sums.hpp), a
   // coordinate's magnitude reaches 2^500 (the bounds of filter_tree.cpp assume no overflow),
   // d > kMaxD, or n >= 2^31.
@@ -56,8 +57,12 @@ std::shared_ptr<const FilterTree> shared_filter_tree(const PointSet& data);
 // counts (k) and sums (k x d, row-major: each cluster's exact sum rounded once to double) of the
 // partition of the tree's points by nearest centroid, exactly as assign_and_accumulate computes
 // them. Returns false, writing nothing, when the tree does not apply (not usable, other data, k
-// above kMaxK or a centroid coordinate not finite or of magnitude 2^500 or more).
+// above kMaxK or a centroid coordinate not finite or of magnitude 2^500 or more) or does not pay:
+// a walk that would label more than max_leaf_share of the points one by one stops, and the
+// calling thread's next 32 passes on this tree return false at once (filter_tree.cpp). 1.0 never
+// stops (the tests).
 bool filter_counts_sums(const FilterTree& tree, const PointSet& data, const std::vector<double>& centroids,
-                        std::size_t k, std::vector<double>& counts, std::vector<double>& sums);
+                        std::size_t k, std::vector<double>& counts, std::vector<double>& sums,
+                        double max_leaf_share = 0.2);
 
 }  // namespace dplab::clustering
