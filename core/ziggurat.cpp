@@ -18,7 +18,7 @@ const ExpZiggurat kExpZiggurat;
 
 bool wedge_accepts(double y, double x, unsigned layer) {
   const ExpZiggurat& z = kExpZiggurat;
-  // A squeeze (Marsaglia and Tsang, 2000, §2) decides most wedge points without the exponential,
+  // A squeeze decides most wedge points without the exponential,
   // and always as the test y < std::exp(-x) would: exp(-x) is convex, so it lies above its
   // tangent at x[layer] and, on [x[layer + 1], x[layer]], below the chord between the layer's
   // corners. Both bounds are computed to within a few ulps and std::exp to within one, so a
