@@ -108,19 +108,7 @@ TEST_CASE("points a relative 1e-16 .. 1e-3 from bisectors, at several scales") {
       CAPTURE(spread);
       const std::size_t k = 11, d = 3;
       const std::vector<double> c = random_centroids(k, d, 17, offset, spread);
-      PointSet data;
-      data.d = d;
-      Stream s(18, 19, 20);
-      for (int i = 0; i < 3000; ++i) {
-        const std::size_t a = i % k, b = (i / k + a + 1) % k;
-        const double t = std::pow(10.0, -16.0 + 13.0 * s.uniform()) * (i % 2 ? 1 : -1);
-        for (std::size_t j = 0; j < d; ++j) {
-          const double mid = 0.5 * (c[a * d + j] + c[b * d + j]);
-          data.x.push_back(mid + t * (c[b * d + j] - c[a * d + j]));
-        }
-      }
-      data.n = data.x.size() / d;
-      check_same(data, c, k);
+      check_same(dplab::testing::near_bisectors(c, k, d, 3000, -16.0, -3.0), c, k);
     }
 }
 

@@ -17,6 +17,22 @@ namespace dplab::clustering::kernels {
 
 namespace {
 
+// The certificate's test for one vector of 8 points (assign.cpp, kernel_centroids): a bit for each
+// point whose gap between its two best scores is not above tau_scale ||x'||^2 + tau_base, or whose
+// ||x'||^2 is not below kNormLimit (or is NaN).
+__attribute__((target("avx2,fma"), always_inline)) inline std::uint32_t uncertain_avx2(
+    const float* xt, std::size_t d, __m256 lo, __m256 second, float tau_scale, float tau_base) {
+  __m256 nx = _mm256_setzero_ps();
+  for (std::size_t j = 0; j < d; ++j) {
+    const __m256 x = _mm256_loadu_ps(xt + j * kBlock);
+    nx = _mm256_fmadd_ps(x, x, nx);
+  }
+  const __m256 tau = _mm256_fmadd_ps(_mm256_set1_ps(tau_scale), nx, _mm256_set1_ps(tau_base));
+  const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_sub_ps(second, lo), tau, _CMP_GT_OQ),
+                                  _mm256_cmp_ps(nx, _mm256_set1_ps(static_cast<float>(kNormLimit)), _CMP_LT_OQ));
+  return static_cast<std::uint32_t>(~_mm256_movemask_ps(ok) & 0xFF);
+}
+
 // V vectors of points against every centroid. The three running values per vector (best score,
 // second best, best index) form a compare -> select chain per centroid; several independent
 // vectors keep the vector units busy while each chain waits. AVX2 has 16 registers: two
@@ -47,15 +63,7 @@ __attribute__((target("avx2,fma"), always_inline)) inline std::uint32_t nearest_
   std::uint32_t uncertain = 0;
   for (int v = 0; v < V; ++v) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(best + 8 * v), _mm256_cvttps_epi32(idx[v]));
-    __m256 nx = _mm256_setzero_ps();
-    for (std::size_t j = 0; j < d; ++j) {
-      const __m256 x = _mm256_loadu_ps(xt + j * kBlock + 8 * v);
-      nx = _mm256_fmadd_ps(x, x, nx);
-    }
-    const __m256 tau = _mm256_fmadd_ps(_mm256_set1_ps(tau_scale), nx, _mm256_set1_ps(tau_base));
-    const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_sub_ps(second[v], lo[v]), tau, _CMP_GT_OQ),
-                                    _mm256_cmp_ps(nx, _mm256_set1_ps(static_cast<float>(kNormLimit)), _CMP_LT_OQ));
-    uncertain |= static_cast<std::uint32_t>(~_mm256_movemask_ps(ok) & 0xFF) << (8 * v);
+    uncertain |= uncertain_avx2(xt + 8 * v, d, lo[v], second[v], tau_scale, tau_base) << (8 * v);
   }
   return uncertain;
 }
@@ -93,15 +101,7 @@ __attribute__((target("avx2,fma"), always_inline)) inline std::uint32_t nearest_
   for (int v = 0; v < V; ++v) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(best + 8 * v),
                         _mm256_and_si256(_mm256_castps_si256(lo[v]), tag_mask));
-    __m256 nx = _mm256_setzero_ps();
-    for (std::size_t j = 0; j < d; ++j) {
-      const __m256 x = _mm256_loadu_ps(xt + j * kBlock + 8 * v);
-      nx = _mm256_fmadd_ps(x, x, nx);
-    }
-    const __m256 tau = _mm256_fmadd_ps(_mm256_set1_ps(tau_scale), nx, _mm256_set1_ps(tau_base));
-    const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_sub_ps(second[v], lo[v]), tau, _CMP_GT_OQ),
-                                    _mm256_cmp_ps(nx, _mm256_set1_ps(static_cast<float>(kNormLimit)), _CMP_LT_OQ));
-    uncertain |= static_cast<std::uint32_t>(~_mm256_movemask_ps(ok) & 0xFF) << (8 * v);
+    uncertain |= uncertain_avx2(xt + 8 * v, d, lo[v], second[v], tau_scale, tau_base) << (8 * v);
   }
   return uncertain;
 }
@@ -228,14 +228,7 @@ namespace {
 __attribute__((target("avx2"))) double least_distance(const double* p, std::size_t d, const double* centroids,
                                                       std::size_t k) {
   double least = std::numeric_limits<double>::infinity();
-  for (std::size_t c = 0; c < k; ++c) {
-    double s = 0;
-    for (std::size_t j = 0; j < d; ++j) {
-      const double diff = p[j] - centroids[c * d + j];
-      s += diff * diff;
-    }
-    least = std::min(least, s);
-  }
+  for (std::size_t c = 0; c < k; ++c) least = std::min(least, direct_distance(p, centroids + c * d, d));
   return least;
 }
 

@@ -10,6 +10,18 @@
 
 namespace dplab::clustering::kernels {
 
+// The direct formula sum_j (p_j - c_j)^2 in double, in this order, without fused multiply-adds
+// (the build targets plain x86-64): every path's labels, costs and bounds are this formula's
+// (assign.cpp's nearest_fixed and distance<D> are its unrolled forms).
+inline double direct_distance(const double* p, const double* c, std::size_t d) {
+  double s = 0;
+  for (std::size_t j = 0; j < d; ++j) {
+    const double diff = p[j] - c[j];
+    s += diff * diff;
+  }
+  return s;
+}
+
 // Points per block: four AVX-512 vectors of floats (four chains hide the compare latency),
 // eight AVX2 vectors.
 constexpr std::size_t kBlock = 64;

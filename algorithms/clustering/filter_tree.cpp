@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "algorithms/clustering/assign.hpp"
+#include "algorithms/clustering/assign_kernels.hpp"  // direct_distance
 #include "framework/build_once_cache.hpp"
 
 namespace dplab::clustering {
@@ -85,16 +86,6 @@ bool dominates(const double* a, const double* b, const double* lo, const double*
   return f > 2 * (gamma_f * s + gamma_d * (ma + mb)) + dd * 0x1.0p-1000;
 }
 
-// The direct formula, in the order of assign.cpp's nearest_fixed and nearest_any.
-inline double direct_distance(const double* p, const double* c, std::size_t d) {
-  double s = 0;
-  for (std::size_t j = 0; j < d; ++j) {
-    const double diff = p[j] - c[j];
-    s += diff * diff;
-  }
-  return s;
-}
-
 struct Walk {
   const FilterTree& t;
   const double* c;  // k x d centroids
@@ -153,9 +144,9 @@ struct Walk {
     for (std::uint32_t i = nd.begin; i < nd.end; ++i) {
       const double* p = t.points.data() + static_cast<std::size_t>(i) * d;
       std::size_t label = kept[0];
-      double least = direct_distance(p, c + label * d, d);
+      double least = kernels::direct_distance(p, c + label * d, d);
       for (std::size_t q = 1; q < left; ++q) {
-        const double s = direct_distance(p, c + kept[q] * d, d);
+        const double s = kernels::direct_distance(p, c + kept[q] * d, d);
         if (s < least) { least = s; label = kept[q]; }
       }
       ++counts[label];
