@@ -167,17 +167,10 @@ __attribute__((target("avx512f"))) std::uint64_t nearest_avx512_d(const float* x
   return uncertain;
 }
 
-// The direct distance of a d = 2 point, in the scalar path's order (assign.cpp's distance<2>).
-// It, four_terms_d2 and cost_terms_avx2_d2 (and below, cost_terms_avx2_rows) are compiled for "avx2" alone, unlike the ranking
-// kernels above ("avx2,fma"): without FMA instructions neither their scalar nor their vector
-// products can be contracted into fused multiply-adds, which round differently.
-__attribute__((target("avx2"))) inline double distance_d2(const double* p, const double* c) {
-  double s = 0;
-  const double a = p[0] - c[0], b = p[1] - c[1];
-  s += a * a;
-  s += b * b;
-  return s;
-}
+// The cost terms below (four_terms_d2, cost_terms_avx2_d2, cost_terms_avx2_rows and their NaN
+// fallback) are compiled for "avx2" alone, unlike the ranking kernels above ("avx2,fma"): without
+// FMA instructions neither their scalar nor their vector products can be contracted into fused
+// multiply-adds, which round differently from the direct formula.
 
 // Four points' terms in point order: the squares of x - c for two points per vector, their
 // horizontal sums (points 0, 2, 1, 3), put in order.
@@ -190,6 +183,36 @@ __attribute__((target("avx2"))) inline __m256d four_terms_d2(const double* p, co
   return _mm256_permute4x64_pd(h, 0xD8);  // (0, 2, 1, 3) -> (0, 1, 2, 3)
 }
 
+// The least distance of point p over the k centroids, NaN distances skipped (infinity when every
+// one is NaN): the scalar path's cost_term for a point whose distance to its label is NaN.
+__attribute__((target("avx2"))) double least_distance(const double* p, std::size_t d, const double* centroids,
+                                                      std::size_t k) {
+  double least = std::numeric_limits<double>::infinity();
+  for (std::size_t c = 0; c < k; ++c) least = std::min(least, direct_distance(p, centroids + c * d, d));
+  return least;
+}
+
+// Adds eight points' terms t0 (points 0-3) and t1 (4-7) to the running sums low and high (lane l
+// takes point l), a NaN term replaced by the point's least distance (x: the first point,
+// row-major), as the scalar path's cost_term does.
+__attribute__((target("avx2"), always_inline)) inline void add_eight_terms(__m256d t0, __m256d t1, const double* x,
+                                                                          std::size_t d, const double* centroids,
+                                                                          std::size_t k, __m256d& low, __m256d& high) {
+  const int nan = _mm256_movemask_pd(_mm256_cmp_pd(t0, t0, _CMP_UNORD_Q)) |
+                  (_mm256_movemask_pd(_mm256_cmp_pd(t1, t1, _CMP_UNORD_Q)) << 4);
+  if (nan) [[unlikely]] {
+    alignas(32) double t[8];
+    _mm256_store_pd(t, t0);
+    _mm256_store_pd(t + 4, t1);
+    for (int l = 0; l < 8; ++l)
+      if ((nan >> l) & 1) t[l] = least_distance(x + static_cast<std::size_t>(l) * d, d, centroids, k);
+    t0 = _mm256_load_pd(t);
+    t1 = _mm256_load_pd(t + 4);
+  }
+  low = _mm256_add_pd(low, t0);
+  high = _mm256_add_pd(high, t1);
+}
+
 }  // namespace
 
 __attribute__((target("avx2"))) void cost_terms_avx2_d2(const double* x, const double* centroids, std::size_t k,
@@ -199,38 +222,13 @@ __attribute__((target("avx2"))) void cost_terms_avx2_d2(const double* x, const d
     const double* p = x + 16 * g;
     const std::int32_t* b = best + 8 * g;
     __m256d t0 = four_terms_d2(p, centroids, b), t1 = four_terms_d2(p + 8, centroids, b + 4);
-    const int nan = _mm256_movemask_pd(_mm256_cmp_pd(t0, t0, _CMP_UNORD_Q)) |
-                    (_mm256_movemask_pd(_mm256_cmp_pd(t1, t1, _CMP_UNORD_Q)) << 4);
-    if (nan) [[unlikely]] {
-      alignas(32) double t[8];
-      _mm256_store_pd(t, t0);
-      _mm256_store_pd(t + 4, t1);
-      for (int l = 0; l < 8; ++l) {
-        if (!((nan >> l) & 1)) continue;
-        double s = std::numeric_limits<double>::infinity();
-        for (std::size_t c = 0; c < k; ++c) s = std::min(s, distance_d2(p + 2 * l, centroids + 2 * c));
-        t[l] = s;
-      }
-      t0 = _mm256_load_pd(t);
-      t1 = _mm256_load_pd(t + 4);
-    }
-    low = _mm256_add_pd(low, t0);
-    high = _mm256_add_pd(high, t1);
+    add_eight_terms(t0, t1, p, 2, centroids, k, low, high);
   }
   _mm256_storeu_pd(lanes, low);
   _mm256_storeu_pd(lanes + 4, high);
 }
 
 namespace {
-
-// The least distance of point p over the k centroids, NaN distances skipped (infinity when every
-// one is NaN): the scalar path's cost_term for a point whose distance to its label is NaN.
-__attribute__((target("avx2"))) double least_distance(const double* p, std::size_t d, const double* centroids,
-                                                      std::size_t k) {
-  double least = std::numeric_limits<double>::infinity();
-  for (std::size_t c = 0; c < k; ++c) least = std::min(least, direct_distance(p, centroids + c * d, d));
-  return least;
-}
 
 // Four points' distances to their centroids best[0..3]. Coordinate j of the four centroids comes
 // from one register holding soa[j k .. j k + 3] (and one more for clusters 4-7), permuted by the
@@ -270,19 +268,7 @@ __attribute__((target("avx2"))) void cost_terms_rows(const double* rows, std::si
     const std::size_t i = 8 * g;
     __m256d t0 = four_distances<D, kWide>(rows + i, d, soa, k, best + i);
     __m256d t1 = four_distances<D, kWide>(rows + i + 4, d, soa, k, best + i + 4);
-    const int nan = _mm256_movemask_pd(_mm256_cmp_pd(t0, t0, _CMP_UNORD_Q)) |
-                    (_mm256_movemask_pd(_mm256_cmp_pd(t1, t1, _CMP_UNORD_Q)) << 4);
-    if (nan) [[unlikely]] {
-      alignas(32) double t[8];
-      _mm256_store_pd(t, t0);
-      _mm256_store_pd(t + 4, t1);
-      for (int l = 0; l < 8; ++l)
-        if ((nan >> l) & 1) t[l] = least_distance(x + (i + static_cast<std::size_t>(l)) * d, d, centroids, k);
-      t0 = _mm256_load_pd(t);
-      t1 = _mm256_load_pd(t + 4);
-    }
-    low = _mm256_add_pd(low, t0);
-    high = _mm256_add_pd(high, t1);
+    add_eight_terms(t0, t1, x + i * d, d, centroids, k, low, high);
   }
   _mm256_storeu_pd(lanes, low);
   _mm256_storeu_pd(lanes + 4, high);

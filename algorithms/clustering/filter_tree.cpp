@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 
 #include "algorithms/clustering/assign.hpp"
 #include "algorithms/clustering/assign_kernels.hpp"  // direct_distance
+#include "algorithms/clustering/shared_blocks.hpp"  // dataset_cache_key
 #include "framework/build_once_cache.hpp"
 
 namespace dplab::clustering {
@@ -188,13 +188,7 @@ void build_filter_tree(const PointSet& data, FilterTree& out) {
 
 std::shared_ptr<const FilterTree> shared_filter_tree(const PointSet& data) {
   static BuildOnceCache<FilterTree> cache(64);
-  // Keyed as shared_blocks keys its blocks (the dataset's addresses, size and bits).
-  const DataPrint print = fingerprint(data);
-  char key[256];
-  std::snprintf(key, sizeof key, "%p|%p|%zu|%zu|%llx|%llx", static_cast<const void*>(&data),
-                static_cast<const void*>(data.x.data()), data.n, data.d, static_cast<unsigned long long>(print.plain),
-                static_cast<unsigned long long>(print.weighted));
-  return cache.get(data.name + "|" + key, [&] {
+  return cache.get(dataset_cache_key(data), [&] {
     FilterTree tree;
     build_filter_tree(data, tree);
     return tree;

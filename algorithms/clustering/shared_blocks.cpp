@@ -9,18 +9,20 @@
 
 namespace dplab::clustering {
 
-std::shared_ptr<const PointBlocks> shared_blocks(const PointSet& data) {
-  static BuildOnceCache<PointBlocks> cache(64);
-  // The dataset's object and value buffer, its name and size, the sums of its bits (a dataset
-  // freed and another built at the same addresses -- the audit's neighbours, tests -- gets its
-  // own entry; prepare_blocks' blocks record the buffer, and a pass on other data is refused),
-  // and the vector level the rows were built for (tests switch it).
+std::string dataset_cache_key(const PointSet& data) {
   const DataPrint print = fingerprint(data);
   char key[256];
-  std::snprintf(key, sizeof key, "%p|%p|%zu|%zu|%llx|%llx|%d", static_cast<const void*>(&data),
+  std::snprintf(key, sizeof key, "%p|%p|%zu|%zu|%llx|%llx", static_cast<const void*>(&data),
                 static_cast<const void*>(data.x.data()), data.n, data.d, static_cast<unsigned long long>(print.plain),
-                static_cast<unsigned long long>(print.weighted), static_cast<int>(simd::level()));
-  return cache.get(data.name + "|" + key, [&] {
+                static_cast<unsigned long long>(print.weighted));
+  return data.name + "|" + key;
+}
+
+std::shared_ptr<const PointBlocks> shared_blocks(const PointSet& data) {
+  static BuildOnceCache<PointBlocks> cache(64);
+  // The dataset's key (prepare_blocks' blocks also record the buffer, and a pass on other data is
+  // refused) and the vector level the rows were built for (tests switch it).
+  return cache.get(dataset_cache_key(data) + "|" + std::to_string(static_cast<int>(simd::level())), [&] {
     PointBlocks blocks;
     prepare_blocks(data, blocks);
     return blocks;

@@ -6,6 +6,7 @@
 // the last labels of the previous trial is as exact as one from zero).
 #pragma once
 #include <memory>
+#include <string>
 
 #include "algorithms/clustering/assign.hpp"
 
@@ -14,5 +15,10 @@ namespace dplab::clustering {
 // The blocks of `data` (keyed by its addresses, size and a sum of its bits): the data must not
 // change while the blocks are in use (a run's dataset).
 std::shared_ptr<const PointBlocks> shared_blocks(const PointSet& data);
+
+// The key of a dataset in such per-dataset caches (shared_blocks, shared_filter_tree): its
+// object and value buffer, name, size and the sums of its bits, so that a dataset freed and
+// another built at the same addresses (the audit's neighbours, tests) gets its own entry.
+std::string dataset_cache_key(const PointSet& data);
 
 }  // namespace dplab::clustering
