@@ -115,6 +115,33 @@ void BM_KmeansCostBirch3Prepared(benchmark::State& state) {
 }
 BENCHMARK(BM_KmeansCostBirch3Prepared)->Arg(5)->Arg(20)->Unit(benchmark::kMillisecond);
 
+// The cost's two paths (assignment_cost's CostPath; the same bits) on 12,000 uniform points in
+// [0, 1]^d, the size of lu_thesis's Birch2, at PrivGene's (d, k) in Fig 7.7 and its substitutes
+// (2-D with k = 3, 5, 15; 3-D and 10-D with k = 3). Args: d, k, path (1: ranked, 2: least).
+// assign.cpp's least_pays picks the path from these timings.
+void BM_KmeansCostPaths(benchmark::State& state) {
+  const auto d = static_cast<std::size_t>(state.range(0)), k = static_cast<std::size_t>(state.range(1));
+  const auto path = static_cast<dplab::clustering::CostPath>(state.range(2));
+  dplab::Stream s(4, 5, 6);
+  dplab::PointSet data;
+  data.n = 12000;
+  data.d = d;
+  data.x = dplab::clustering::uniform_centroids(s, data.n, d, {0, 1});
+  const std::vector<double> c = dplab::clustering::uniform_centroids(s, k, d, {0, 1});
+  dplab::clustering::PointBlocks blocks;
+  dplab::clustering::prepare_blocks(data, blocks);
+  std::vector<double> scratch;
+  std::vector<float> kernel_scratch;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(dplab::clustering::assignment_cost(data, c, k, scratch, kernel_scratch, &blocks, path));
+}
+BENCHMARK(BM_KmeansCostPaths)
+    ->ArgsProduct({{2}, {3, 5, 8, 15}, {1, 2}})
+    ->ArgsProduct({{3}, {2, 3, 5}, {1, 2}})
+    ->ArgsProduct({{10}, {1, 3, 5, 8}, {1, 2}})
+    ->ArgsProduct({{16}, {3, 8}, {1, 2}})
+    ->Unit(benchmark::kMicrosecond);
+
 // One whole DP iteration (assignment + the two Laplace releases + update). Arg 0: the counts and
 // sums from every point's label (assign_and_accumulate); 1: from the filter tree, as dp_kmeans
 // and the noisy Lloyd plugins take them (filter_tree.hpp; the same bits).

@@ -175,6 +175,13 @@ TEST_CASE("kmeans_cost from the certified labels equals the minimum over centroi
           CAPTURE(simd::name(level));
           CHECK(std::memcmp(&got, &expected, sizeof got) == 0);
           CHECK(std::memcmp(&got_prepared, &expected, sizeof got) == 0);
+          for (CostPath path : {CostPath::ranked, CostPath::least}) {  // both, whatever least_pays says
+            CAPTURE(static_cast<int>(path));
+            std::vector<double> scratch;
+            std::vector<float> kernel_scratch;
+            const double forced = assignment_cost(data, c, k, scratch, kernel_scratch, &blocks, path);
+            CHECK(std::memcmp(&forced, &expected, sizeof forced) == 0);
+          }
         }
       }
 }
@@ -182,7 +189,8 @@ TEST_CASE("kmeans_cost from the certified labels equals the minimum over centroi
 TEST_CASE("a point with a NaN coordinate has no finite distance: the cost is infinite on every path") {
   LevelGuard guard;
   // d = 2 and d = 3 take different vector paths for the cost terms (cost_terms_avx2_d2, and the
-  // prepared exact rows, with k <= 4 and 4 < k <= 8); point 7 is inside a whole group of eight.
+  // prepared exact rows, with k <= 4 and 4 < k <= 8; the least distances, every path forced
+  // below); point 7 is inside a whole group of eight, and the last block has an odd group count.
   for (std::size_t d : {2u, 3u})
     for (std::size_t k : {3u, 6u}) {
       PointSet data = points(300, d, 5, 0.0, 1.0);
@@ -198,6 +206,10 @@ TEST_CASE("a point with a NaN coordinate has no finite distance: the cost is inf
         prepare_blocks(data, blocks);
         CHECK(kmeans_cost(data, c, k) == HUGE_VAL);
         CHECK(kmeans_cost(data, c, k, &blocks) == HUGE_VAL);
+        std::vector<double> scratch;
+        std::vector<float> kernel_scratch;
+        for (CostPath path : {CostPath::ranked, CostPath::least})
+          CHECK(assignment_cost(data, c, k, scratch, kernel_scratch, &blocks, path) == HUGE_VAL);
       }
     }
 }

@@ -32,9 +32,9 @@ struct PointBlocks {
   std::uint64_t id = 0;       // unique to each prepare_blocks call
   double origin[16] = {};
   std::vector<float> rows;  // empty when the kernels do not apply (d > 16, or no vector unit)
-  // The same layout in double, not centred, for the exact cost terms of d != 2 (d = 2 reads the
-  // points directly): kmeans_cost's distances to the labels, four points a vector. Empty when
-  // `rows` is, or d = 2.
+  // The same layout in double, not centred, for the exact cost terms: kmeans_cost's distances to
+  // the labels for d != 2 (the ranked path at d = 2 reads the points directly) and the least
+  // distances of the small-k path, four points a vector. Empty when `rows` is.
   std::vector<double> exact_rows;
   FixedPointScale scale;
   std::vector<Fixed> fixed;  // n * d: x / 2^scale.low[j]; empty unless scale.exact
@@ -85,9 +85,13 @@ void assign_and_accumulate(const PointSet& data, const std::vector<double>& cent
 // centroid's distance, point i's added to running sum i mod 8, the eight sums then added pairwise
 // (results version 2; version 1 added in point order), the same on every path.
 // `scratch` and `kernel_scratch` are the caller's buffers (no allocation once sized).
+// Two ways to the same terms: rank the centroids (the certified kernel) and take the label's
+// distance, or take every point's least distance over the k centroids in double (prepared blocks
+// with a vector unit only; cheaper for small k d). `path` forces one, for tests and benchmarks.
+enum class CostPath { automatic, ranked, least };
 double assignment_cost(const PointSet& data, const std::vector<double>& centroids, std::size_t k,
                        std::vector<double>& scratch, std::vector<float>& kernel_scratch,
-                       const PointBlocks* blocks = nullptr);
+                       const PointBlocks* blocks = nullptr, CostPath path = CostPath::automatic);
 
 // Centroid c = sums / counts for clusters with count > 0 (others keep their centroid).
 void update_means(const Accumulators& acc, std::size_t d, std::vector<double>& centroids);

@@ -292,6 +292,72 @@ void cost_terms_avx2_rows(const double* rows, std::size_t d, const double* soa, 
   else cost_terms_rows_d<true>(rows, d, soa, k, x, centroids, best, groups, lanes);
 }
 
+namespace {
+
+// Sixteen points' least distances over the k centroids (k x d, row-major), NaN distances
+// skipped, into t[0..3] (points 4 v to 4 v + 3 in t[v]): each distance summed over j in order with
+// one multiply and one add per coordinate, as the direct formula sums it (its first addition,
+// 0 + s, is s itself: s = diff^2 is +0, positive or NaN), so the same bits; min returns its
+// second operand when the first is NaN, so a NaN distance keeps the running least, as
+// std::min(least, s) does in the scalar cost_term. The four vectors share each centroid's
+// broadcast coordinates.
+template <std::size_t D>
+__attribute__((target("avx2"), always_inline)) inline void sixteen_least(const double* rows, std::size_t d_any,
+                                                                         const double* centroids, std::size_t k,
+                                                                         __m256d (&t)[4]) {
+  const std::size_t d = D ? D : d_any;
+  for (auto& v : t) v = _mm256_set1_pd(std::numeric_limits<double>::infinity());
+  for (std::size_t c = 0; c < k; ++c) {
+    const double* q = centroids + c * d;
+    __m256d s[4];
+    __m256d cj = _mm256_broadcast_sd(q);
+    for (int v = 0; v < 4; ++v) {
+      const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + 4 * v), cj);
+      s[v] = _mm256_mul_pd(diff, diff);
+    }
+    for (std::size_t j = 1; j < d; ++j) {
+      cj = _mm256_broadcast_sd(q + j);
+      for (int v = 0; v < 4; ++v) {
+        const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + j * kBlock + 4 * v), cj);
+        s[v] = _mm256_add_pd(s[v], _mm256_mul_pd(diff, diff));
+      }
+    }
+    for (int v = 0; v < 4; ++v) t[v] = _mm256_min_pd(s[v], t[v]);
+  }
+}
+
+// Groups of eight points: lanes[l] takes point l of each group (the cost's eight running sums).
+template <std::size_t D>
+__attribute__((target("avx2"))) void least_terms_rows(const double* rows, std::size_t d, const double* centroids,
+                                                      std::size_t k, std::size_t groups, double* lanes) {
+  __m256d low = _mm256_loadu_pd(lanes), high = _mm256_loadu_pd(lanes + 4);
+  for (std::size_t g = 0; g < groups; g += 2) {  // two groups at a time, added in point order
+    __m256d t[4];
+    sixteen_least<D>(rows + 8 * g, d, centroids, k, t);
+    low = _mm256_add_pd(low, t[0]);
+    high = _mm256_add_pd(high, t[1]);
+    if (g + 1 < groups) {
+      low = _mm256_add_pd(low, t[2]);
+      high = _mm256_add_pd(high, t[3]);
+    }
+    // An odd last group's partner is still inside the block's rows (a block holds eight groups,
+    // padded with zeros past its last point): read, not added.
+  }
+  _mm256_storeu_pd(lanes, low);
+  _mm256_storeu_pd(lanes + 4, high);
+}
+
+}  // namespace
+
+void least_terms_avx2(const double* rows, std::size_t d, const double* centroids, std::size_t k,
+                      std::size_t groups, double* lanes) {
+  switch (d) {
+    case 2: return least_terms_rows<2>(rows, d, centroids, k, groups, lanes);
+    case 3: return least_terms_rows<3>(rows, d, centroids, k, groups, lanes);
+    default: return least_terms_rows<0>(rows, d, centroids, k, groups, lanes);
+  }
+}
+
 std::uint64_t nearest_avx2(const float* xt, std::size_t d, const float* mc, const float* cn, std::size_t k,
                            float tau_scale, float tau_base, std::int32_t* best) {
   switch (d) {

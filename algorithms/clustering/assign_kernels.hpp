@@ -68,4 +68,12 @@ constexpr std::size_t kRowsMaxK = 8, kSoaPad = 8;
 void cost_terms_avx2_rows(const double* rows, std::size_t d, const double* soa, std::size_t k, const double* x,
                           const double* centroids, const std::int32_t* best, std::size_t groups, double* lanes);
 
+// The same terms without labels, for the k-means cost alone (assign.cpp's cost_least): each
+// point's least distance over the k centroids (k x d, row-major), NaN distances skipped -- the
+// distance to the direct formula's argmin, the scalar path's cost_term, bit for bit -- from the
+// exact rows, four points a vector. For small k d it costs less than ranking the centroids and
+// then computing the label's distance (assign.cpp, least_pays).
+void least_terms_avx2(const double* rows, std::size_t d, const double* centroids, std::size_t k,
+                      std::size_t groups, double* lanes);
+
 }  // namespace dplab::clustering::kernels
