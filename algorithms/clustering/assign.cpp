@@ -482,16 +482,35 @@ void accumulate_exact(const PointSet& data, std::size_t k, const PointBlocks& bl
   acc.exact_blocks = blocks.id;
   std::int32_t* previous = acc.exact_labels.data();
   const std::int32_t* labels = acc.labels.data();
+  if (delta) {
+    // When more than half the points changed cluster (the first passes, or noisy centroids),
+    // adding every point from zero costs less than moving the changed ones (two updates each)
+    // and reads the coordinates in order. The same integers either way.
+    std::size_t moved = 0;
+    for (std::size_t start = 0; start < n; start += 64)
+      moved += static_cast<std::size_t>(
+          __builtin_popcountll(changed_labels(labels + start, previous + start, std::min<std::size_t>(64, n - start))));
+    if (2 * moved > n) {
+      std::fill(acc.exact_sums.begin(), acc.exact_sums.end(), Fixed{0});
+      std::fill(acc.exact_counts.begin(), acc.exact_counts.end(), 0);
+      std::fill(acc.exact_labels.begin(), acc.exact_labels.end(), -1);
+    }
+  }
   // The points of each run of 64 whose label changed, found without a branch per point (in a
   // late Lloyd iteration few change, and which ones is unpredictable). Their coordinates are
   // scattered 16-byte integers the hardware prefetcher does not follow: those of the next run
-  // are fetched while this run's move.
+  // are fetched while this run's move, every cache line of each point (a 10-D point spans three:
+  // fetching only the first left most of Lifesci's passes waiting on the other two).
   const Fixed* fixed = blocks.fixed.data();
+  const std::size_t point_bytes = d * sizeof(Fixed);
   auto changed_in = [&](std::size_t start) {
     if (start >= n) return std::uint64_t{0};
     const std::uint64_t changed = changed_labels(labels + start, previous + start, std::min<std::size_t>(64, n - start));
-    for (std::uint64_t c = changed; c; c &= c - 1)
-      __builtin_prefetch(fixed + (start + static_cast<std::size_t>(__builtin_ctzll(c))) * d);
+    for (std::uint64_t c = changed; c; c &= c - 1) {
+      const char* p = reinterpret_cast<const char*>(fixed + (start + static_cast<std::size_t>(__builtin_ctzll(c))) * d);
+      for (std::size_t b = 0; b < point_bytes; b += 64) __builtin_prefetch(p + b);
+      __builtin_prefetch(p + point_bytes - 1);  // the last line, when the point does not start one
+    }
     return changed;
   };
   std::uint64_t next = changed_in(0);

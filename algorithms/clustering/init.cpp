@@ -11,10 +11,14 @@
 namespace dplab::clustering {
 
 void require_box(const PointSet& data, Box box, const std::string& algorithm, const std::string& fix) {
-  for (double v : data.x)
-    if (!(v >= box.lo && v <= box.hi))
-      throw Error(algorithm + " needs the data in [" + to_string(Value(box.lo)) + ", " + to_string(Value(box.hi)) +
-                  "]^d (its sensitivities assume it): add '" + fix + "' to the dataset in the spec");
+  // Every value looked at, no early exit, so that the loop vectorises: every trial checks its
+  // data (Lifesci's 267,330 values a trial, 5% of a convergent k-means run when it stopped at
+  // the first bad value).
+  bool outside = false;
+  for (double v : data.x) outside |= !(v >= box.lo && v <= box.hi);
+  if (outside)
+    throw Error(algorithm + " needs the data in [" + to_string(Value(box.lo)) + ", " + to_string(Value(box.hi)) +
+                "]^d (its sensitivities assume it): add '" + fix + "' to the dataset in the spec");
 }
 
 std::vector<double> uniform_centroids(Stream& stream, std::size_t k, std::size_t d, Box box) {

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "algorithms/clustering/lloyd.hpp"
+#include "algorithms/clustering/shared_blocks.hpp"
 #include "core/error.hpp"
 #include "framework/build_once_cache.hpp"
 
@@ -58,8 +59,8 @@ std::shared_ptr<const LloydReference> lloyd_reference(const PointSet& data, cons
     Accumulators acc;
     std::vector<double> scratch;
     std::vector<std::int32_t> previous;
-    PointBlocks blocks;
-    prepare_blocks(data, blocks);
+    const auto shared = shared_blocks(data);  // once per dataset, not once per trial's reference
+    const PointBlocks& blocks = *shared;
     const LloydRun run = lloyd_until_stable(data, k, ref.centroids, kMaxIterations, acc, scratch, previous, &blocks);
     if (!run.converged) throw Error("Lloyd's algorithm did not converge in " + std::to_string(kMaxIterations) + " iterations");
     ref.iterations = run.iterations;
