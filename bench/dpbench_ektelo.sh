@@ -18,7 +18,11 @@
 # DPBENCH_DIM=2: the 2-D algorithms on ADULT-2D and GOWALLA (256 x 256) at scales 10^4, 10^6 and
 # 10^8, 2,000 random rectangles. Default 2-D set: identity_2d uniform_2d quadtree ugrid agrid
 # hb_2d. ektelo's 2-D DAWA asks for 32 GiB (a dense 65,536^2 matrix), its 2-D Privelet overflows
-# Python's recursion, its AHP on 65,536 cells takes > 2 min a trial and its MWEM ~190 s: not run.
+# Python's recursion, its AHP on 65,536 cells takes > 2 min a trial and its MWEM ~190 s: not run
+# at 256 x 256. DPBENCH_SIDE=64 coarsens both shapes to 64 x 64 (4,096 cells; bench/dpbench_samples.py)
+# so that these run: e.g. DPBENCH_DIM=2 DPBENCH_SIDE=64 DPBENCH_ALGS="dawa_2d privelet_2d ahp_2d mwem_2d".
+# dawa_2d runs on the dplab side twice, as 1-D's dawa: with DPBench's partition noise (`dawa_2d`,
+# like for like) and dplab's provable default (`dawa_2d_provable`).
 # Speed is not measured here (bench/peers.sh does it with warm-up and matched clocks).
 set -euo pipefail
 BUILD=${1:-build}
@@ -43,7 +47,7 @@ tmp=$(mktemp -d)
 trap '[ -n "${DPBENCH_KEEP:-}" ] && mkdir -p "$DPBENCH_KEEP" && cp "$tmp"/*.txt "$tmp"/*.yaml "$tmp"/*.csv "$DPBENCH_KEEP"/ 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # The samples (numpy's multinomial of the shape; seeded): bench/dpbench_samples.py.
-"$PY" "$here/dpbench_samples.py" "$data" "$tmp" "$DIM"
+"$PY" "$here/dpbench_samples.py" "$data" "$tmp" "$DIM" "${DPBENCH_SIDE:-256}"
 kind=histogram; params="workload: random_range, "
 [ "$DIM" = 2 ] && { kind=histogram2d; params=""; }
 
@@ -58,12 +62,14 @@ kind=histogram; params="workload: random_range, "
   for a in $ALGS; do
     case $a in
       dawa) echo "  - {name: baselines.dawa, label: dawa, params: {partition_noise: reference}}" ;;
+      dawa_2d) echo "  - {name: baselines.dawa_2d, label: dawa_2d, params: {partition_noise: reference}}" ;;
       *) echo "  - {name: baselines.$a, label: $a}" ;;
     esac
     # H2 and Hb also without the root, as ektelo measures them (DPBench's code measures it).
     case $a in h2|hb) echo "  - {name: baselines.$a, label: ${a}_noroot, params: {root: false}}" ;; esac
     # DAWA: `dawa` is DPBench's partition noise (ektelo's), `dawa_provable` dplab's eps-DP default.
     case $a in dawa) echo "  - {name: baselines.dawa, label: dawa_provable, params: {partition_noise: provable}}" ;; esac
+    case $a in dawa_2d) echo "  - {name: baselines.dawa_2d, label: dawa_2d_provable, params: {partition_noise: provable}}" ;; esac
   done
   echo "params: {eps: $EPS, ${params}queries: 2000}"
   echo "trials: $TRIALS"
