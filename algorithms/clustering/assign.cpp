@@ -380,10 +380,11 @@ double cost_least(const double* x, std::size_t n, std::size_t d_any, const doubl
 // Whether cost_least costs less than ranking the centroids and then computing each label's
 // distance (cost_blocked): it computes all k distances in double, four points a vector, against
 // the ranking's eight in single precision plus one exact distance and the certificate. Measured
-// with bench_kmeans's BM_KmeansCostPaths (12,000 points, this project's AVX2 machine, 2026-11-27):
-// least 1.5-2.4x faster at d = 2, 3 with k <= 8 and at d = 10, 16 with k = 3; even at d = 10,
-// k = 5; slower at d = 2, k = 15 and d = 16, k = 8.
-bool least_pays(std::size_t d, std::size_t k) { return k <= 5 || (k <= 8 && d <= 3); }
+// with bench_kmeans's BM_KmeansCostPaths (12,000 points, this project's AVX2 machine, 2026-11-27,
+// medians of 5; results/summary/bench-kmeans-cost-paths-2026-11-27.txt): least 1.3-2.5x faster
+// at (d, k) = (2, 3..8), (3, 3..5), (10, 3), (16, 3); as fast or slower at (2, 15), (10, 5),
+// (10, 8), (16, 8).
+bool least_pays(std::size_t d, std::size_t k) { return k <= 8 && k * d <= 48; }
 
 template <std::size_t D>
 double cost_direct(const double* x, std::size_t n, std::size_t d_any, const double* soa, const double* centroids,
