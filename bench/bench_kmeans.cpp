@@ -117,8 +117,9 @@ BENCHMARK(BM_KmeansCostBirch3Prepared)->Arg(5)->Arg(20)->Unit(benchmark::kMillis
 
 // The cost's two paths (assignment_cost's CostPath; the same bits) on 12,000 uniform points in
 // [0, 1]^d, the size of lu_thesis's Birch2, at PrivGene's (d, k) in Fig 7.7 and its substitutes
-// (2-D with k = 3, 5, 15; 3-D and 10-D with k = 3). Args: d, k, path (1: ranked, 2: least).
-// assign.cpp's least_pays picks the path from these timings.
+// (2-D with k = 3, 5, 15; 3-D and 10-D with k = 3) and around them (k = 2 to 8, 16-D) to find
+// where the paths cross. Args: d, k, path (1: ranked, 2: least). assign.cpp's least_pays picks
+// the path from these timings.
 void BM_KmeansCostPaths(benchmark::State& state) {
   const auto d = static_cast<std::size_t>(state.range(0)), k = static_cast<std::size_t>(state.range(1));
   const auto path = static_cast<dplab::clustering::CostPath>(state.range(2));
