@@ -274,16 +274,22 @@ double distance(const double* p, const double* q, std::size_t d_any) {
   return s;
 }
 
+// Point p's least distance over the k centroids c, NaN distances skipped (std::min keeps the
+// running value; infinity when all are NaN).
+template <std::size_t D>
+double least_distance(const double* p, const double* c, std::size_t d, std::size_t k) {
+  double s = std::numeric_limits<double>::infinity();
+  for (std::size_t j = 0; j < k; ++j) s = std::min(s, distance<D>(p, c + j * d, d));
+  return s;
+}
+
 // A point's term of the cost: the distance to its nearest centroid b (the direct formula's
 // argmin, so the minimum distance bit for bit); only a NaN distance (a NaN coordinate) needs
-// the full minimum, which skips NaNs (std::min keeps the running value).
+// the full minimum.
 template <std::size_t D>
 [[gnu::always_inline]] inline double cost_term(const double* p, const double* c, std::size_t d, std::size_t k, std::size_t b) {
-  double s = distance<D>(p, c + b * d, d);
-  if (s != s) [[unlikely]] {
-    s = std::numeric_limits<double>::infinity();
-    for (std::size_t j = 0; j < k; ++j) s = std::min(s, distance<D>(p, c + j * d, d));
-  }
+  const double s = distance<D>(p, c + b * d, d);
+  if (s != s) [[unlikely]] return least_distance<D>(p, c, d, k);
   return s;
 }
 
@@ -367,12 +373,8 @@ double cost_least(const double* x, std::size_t n, std::size_t d_any, const doubl
 #if defined(__x86_64__)
     kernels::least_terms_avx2(exact_rows + start * d, d, centroids, k, groups, lanes.s);
 #endif
-    for (std::size_t q = groups * kCostLanes; q < m; ++q) {
-      const double* p = x + (start + q) * d;
-      double least = std::numeric_limits<double>::infinity();
-      for (std::size_t c = 0; c < k; ++c) least = std::min(least, distance<D>(p, centroids + c * d, d));
-      lanes.s[q % kCostLanes] += least;
-    }
+    for (std::size_t q = groups * kCostLanes; q < m; ++q)
+      lanes.s[q % kCostLanes] += least_distance<D>(x + (start + q) * d, centroids, d, k);
   }
   return lanes.total();
 }
