@@ -6,8 +6,8 @@ seeded, so every caller writes the very same files), one count per line (2-D: on
 Usage: dpbench_samples.py DATA_ROOT OUTDIR [DIM [SIDE]]     writes OUTDIR/<shape>_<scale>.txt
   DIM 1 (default): ADULT and HEPTH (4,096 cells) at 10^3, 10^5 and 10^7 records
   DIM 2: ADULT-2D and GOWALLA (256 x 256) at 10^4, 10^6 and 10^8 records; SIDE (a divisor of 256,
-         default 256) coarsens the shape to SIDE x SIDE first by adding blocks of adjacent cells
-         (DPBench's way to a smaller domain), for the peers too slow or too large at 65,536 cells
+         default 256) coarsens the shape to SIDE x SIDE first by adding blocks of adjacent cells,
+         for the peers too slow or too large at 65,536 cells
 """
 import sys
 

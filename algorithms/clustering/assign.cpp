@@ -502,8 +502,8 @@ void accumulate_exact(const PointSet& data, std::size_t k, const PointBlocks& bl
   // The points of each run of 64 whose label changed, found without a branch per point (in a
   // late Lloyd iteration few change, and which ones is unpredictable). Their coordinates are
   // scattered 16-byte integers the hardware prefetcher does not follow: those of the next run
-  // are fetched while this run's move, every cache line of each point (a 10-D point spans three:
-  // fetching only the first left most of Lifesci's passes waiting on the other two).
+  // are fetched while this run's move, every cache line of each point (a 10-D point's 160 bytes
+  // span three lines).
   const Fixed* fixed = blocks.fixed.data();
   const std::size_t point_bytes = d * sizeof(Fixed);
   auto changed_in = [&](std::size_t start) {
