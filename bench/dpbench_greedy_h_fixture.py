@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes tests/fixtures/greedy_h/*.txt.gz: DAWA stage-2 cases with the objective of DPBench's greedyH.
 
-Usage: dpbench_greedy_h_fixture.py --ektelo DIR [OUTDIR [more | hepth-1e5 SAMPLES [SEEDS]]]
+Usage: dpbench_greedy_h_fixture.py --ektelo DIR [OUTDIR [more | hepth-1e5 SAMPLES [SEEDS] | dawa-2d SAMPLES FILES [SEEDS]]]
   DIR        the built copy of the ektelo peer that ../shared/peers/setup-ektelo.sh prints
   OUTDIR     default tests/fixtures/greedy_h next to this script
   more       instead of the fixture's 6 cases, 24 others (NETTRACE, SEARCHLOGS, HEPTH, MEDCOST, ADULT,
@@ -15,6 +15,12 @@ Usage: dpbench_greedy_h_fixture.py --ektelo DIR [OUTDIR [more | hepth-1e5 SAMPLE
              of ektelo's trial s of the cross-check, which is also finished (its error, below); about
              5 CPU s a case. Read by tests/test_greedy_h.cpp through DPLAB_GREEDY_H_MORE and by
              bench/dawa_hepth_stage2.py
+  dawa-2d    instead, ektelo's 2-D DAWA trials of the 64 x 64 cross-check (DPBENCH_SIDE=64; FILES comma-separated
+             sample names such as gowalla_1000000, read from SAMPLES/<name>.txt; SEEDS default 1000-1009, the
+             cross-check's): standalone.Dawa.Run's 2-D path, the cells in ektelo's Hilbert order
+             (mapper.HilbertTransform), the dyadic partition (approx) at eps 0.1, ratio 0.25. A query is then a
+             union of runs of the curve: its line lists every run, "<begin> <end> <begin> <end> ...". Also
+             written: stage1_bias_sq, ||W E t - W x||^2 of the partition alone. Read by bench/dawa_2d_stage2.sh
 
 For each case, ektelo (DPBench's code) computes DAWA's stage-1 partition of a DPBench vector
 (pmapper.Dawa, exact L1 partition, ratio 0.25, a fixed seed), a RandomRange workload
@@ -57,7 +63,7 @@ for m in ("ektelo.algorithm.ahp", "ektelo.algorithm.ahp.ahp_fast", "ektelo.algor
           "ektelo.algorithm.privBayes.privBayesSelect", "networkx", "pandas"):
     sys.modules[m] = types.ModuleType(m)
 from ektelo import matrix, support, workload  # noqa: E402
-from ektelo.client import inference, selection  # noqa: E402
+from ektelo.client import inference, mapper, selection  # noqa: E402
 from ektelo.private import measurement, pmapper, transformation  # noqa: E402
 
 # The DPBench vectors, in ../shared/datasets beside the worktree (or $DPLAB_DATA).
@@ -75,7 +81,8 @@ CASES = [
 ]
 
 
-TRIAL = False  # also finish ektelo's DAWA trial on each case (hepth-1e5)
+TRIAL = False  # also finish ektelo's DAWA trial on each case (hepth-1e5, dawa-2d)
+TWO_D = False  # 2-D histograms read in ektelo's Hilbert order (dawa-2d)
 if len(args) > 3 and args[3] == "hepth-1e5":
     if len(args) < 5:
         sys.exit(__doc__)
@@ -83,6 +90,14 @@ if len(args) > 3 and args[3] == "hepth-1e5":
     TRIAL = True
     CASES = [("hepth_100000_eps0.1_s%d" % s, os.path.join(os.path.abspath(args[4]), "hepth_100000.txt"), 0.1, s,
               77777 + s) for s in SEEDS]
+elif len(args) > 3 and args[3] == "dawa-2d":
+    # SAMPLES FILES [SEEDS]: ektelo's 2-D DAWA trials of the 64 x 64 cross-check (DPBENCH_SIDE=64).
+    if len(args) < 6:
+        sys.exit(__doc__)
+    SEEDS = [int(v) for v in args[6].split(",")] if len(args) > 6 else list(range(1000, 1010))
+    TRIAL = TWO_D = True
+    CASES = [("%s_eps0.1_s%d" % (f, s), os.path.join(os.path.abspath(args[4]), f + ".txt"), 0.1, s, 77777 + s)
+             for f in args[5].split(",") for s in SEEDS]
 elif len(args) > 3 and args[3] == "more":
     CASES = [("%s_eps%g_s%d" % (d.split(".")[0].lower(), e, s), d, e, s, 100 + s)
              for s in (21, 22)
@@ -177,14 +192,44 @@ def finish_trial(x, eps, mapping, W, queries, dist, prng, check_select):
     return tuple(out)
 
 
+def hilbert_case(path, wseed):
+    """ektelo's 2-D DAWA before its partition (standalone.Dawa.Run): the cells in Hilbert order and the random
+    rectangles on that order. Returns the reordered counts, the workload W P, each query's runs [begin, end) and
+    the grid's shape."""
+    grid = np.loadtxt(path, dtype=np.int64, ndmin=2)
+    hilbert_mapping = mapper.HilbertTransform(grid.shape).mapping()
+    x = transformation.ReduceByPartition(hilbert_mapping).transform(grid.flatten())
+    W = workload.RandomRange(None, grid.shape, 2000, seed=wseed) * support.expansion_matrix(hilbert_mapping)
+    dense = np.asarray(W.dense_matrix()) != 0
+    runs = []
+    for row in dense:
+        edges = np.flatnonzero(np.diff(np.concatenate([[0], row.astype(np.int8), [0]])))
+        runs.append([(int(a), int(b)) for a, b in zip(edges[0::2], edges[1::2])])
+    return x, W, runs, grid.shape
+
+
+def stage1_bias_sq(x, bounds, W):
+    """||W E t - W x||^2: the answers of the partition's flattened data (bucket totals spread evenly) minus the
+    true ones, the error DAWA keeps with no noise at all."""
+    flat = np.empty(x.size)
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        flat[lo:hi] = x[lo:hi].sum() / (hi - lo)
+    d = W.dot(flat) - W.dot(x.astype(np.float64))
+    return float(d @ d)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, ds, eps, pseed, wseed in CASES:
-        x = np.loadtxt(data_path(ds), dtype=np.int64)
+        if TWO_D:
+            x, W, queries_runs, shape = hilbert_case(data_path(ds), wseed)
+        else:
+            x = np.loadtxt(data_path(ds), dtype=np.int64)
+            shape = (x.size,)
+            W = workload.RandomRange(None, shape, 2000, seed=wseed)
         n = x.size
         prng = np.random.RandomState(pseed)
-        mapping = pmapper.Dawa(eps, 0.25, False).mapping(x, prng)
-        W = workload.RandomRange(None, (n,), 2000, seed=wseed)
+        mapping = pmapper.Dawa(eps, 0.25, TWO_D).mapping(x, prng)
         W_bar = W * support.expansion_matrix(mapping)
         Q = W_bar.dense_matrix()
         G = Q.T @ Q
@@ -198,21 +243,26 @@ def main():
         # The buckets of the mapping (contiguous, in order) and the ranges of the workload.
         bounds = [0] + [i for i in range(1, n) if mapping[i] != mapping[i - 1]] + [n]
         assert len(bounds) == nb + 1
-        lb, ub = W._lower, W._higher
+        if not TWO_D:
+            queries_runs = [[(int(np.ravel(a)[0]), int(np.ravel(b)[0]) + 1)] for a, b in zip(W._lower, W._higher)]
         if TRIAL:
             trial = finish_trial(x, eps, mapping, W, queries, dist, prng, check_select=name == CASES[0][0])
         path = os.path.join(OUT, name + ".txt.gz")
         with gzip.open(path, "wt") as f:
-            f.write("# DAWA stage 2 on %s: ektelo pmapper.Dawa(eps=%g, ratio=0.25, exact) with RandomState(%d),\n"
-                    "# workload.RandomRange(None, (%d,), 2000, seed=%d), greedyH (branch 2, granularity 100).\n"
-                    "# Written by bench/dpbench_greedy_h_fixture.py from ektelo 53129fc.\n" % (os.path.basename(ds), eps, pseed, n, wseed))
+            f.write("# DAWA stage 2 on %s: ektelo pmapper.Dawa(eps=%g, ratio=0.25, %s) with RandomState(%d),\n"
+                    "# workload.RandomRange(None, %s, 2000, seed=%d)%s, greedyH (branch 2, granularity 100).\n"
+                    "# Written by bench/dpbench_greedy_h_fixture.py from ektelo 53129fc.\n"
+                    % (os.path.basename(ds), eps, "dyadic (approx)" if TWO_D else "exact", pseed,
+                       str(shape), wseed, " in Hilbert order" if TWO_D else ""))
             f.write("n %d\n" % n)
             f.write("bounds " + " ".join(str(b) for b in bounds) + "\n")
-            f.write("queries %d\n" % len(lb))
-            for a, b in zip(lb, ub):
-                f.write("%d %d\n" % (int(np.ravel(a)[0]), int(np.ravel(b)[0]) + 1))
+            f.write("queries %d\n" % len(queries_runs))
+            for runs in queries_runs:
+                f.write(" ".join("%d %d" % r for r in runs) + "\n")
             f.write("dpbench_objective %.17g\n" % objective)
             f.write("dpbench_heuristic_error %.17g\n" % err)
+            if TWO_D:
+                f.write("stage1_bias_sq %.17g\n" % stage1_bias_sq(x, bounds, W))
             if TRIAL:
                 f.write("# ektelo's DAWA trial (standalone.Dawa.Run's stage 2 on this partition, the same prng):\n"
                         "# scaled L2 error with its least squares (lsmr) and with exact least squares on the same noise\n")

@@ -49,11 +49,13 @@ FixtureCase read_case(const std::filesystem::path& path) {
     } else if (key == "queries") {
       std::size_t m = 0;
       ls >> m;
+      // A line lists the query's runs "<begin> <end> ...": one for a range, several for a 2-D
+      // rectangle read along the Hilbert curve (the fixture script's dawa-2d cases).
       for (std::size_t i = 0; i < m && std::getline(in, line); ++i) {
         std::istringstream q(line);
         std::uint32_t begin = 0, end = 0;
-        q >> begin >> end;
-        c.W.add_range(begin, end);
+        while (q >> begin >> end) c.W.runs.push_back({begin, end});
+        c.W.offsets.push_back(c.W.runs.size());
       }
     } else if (key == "dpbench_objective") {
       ls >> c.dpbench_objective;
@@ -64,7 +66,8 @@ FixtureCase read_case(const std::filesystem::path& path) {
 
 // The fixture's cases, and those of $DPLAB_GREEDY_H_MORE if set (a folder written by
 // bench/dpbench_greedy_h_fixture.py ... more: 24 further cases, checked once for docs/papers/workload_division.md;
-// or ... hepth-1e5: ektelo's DAWA trials of the cross-check's HEPTH cell, bench/dawa_hepth_stage2.sh).
+// or ... hepth-1e5: ektelo's DAWA trials of the cross-check's HEPTH cell, bench/dawa_hepth_stage2.sh;
+// or ... dawa-2d: ektelo's 2-D DAWA trials of the 64 x 64 cross-check, bench/dawa_2d_stage2.sh).
 std::vector<std::filesystem::path> fixture_files() {
   std::vector<std::filesystem::path> files;
   std::vector<std::string> dirs = {std::string(DPLAB_TEST_FIXTURES) + "/greedy_h"};

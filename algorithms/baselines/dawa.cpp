@@ -48,7 +48,16 @@ DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, 
   // Stage 1.
   const Buckets b = private_l1_partition(x, o.family, o.noise, o.eps1, o.eps2, noise, o.costs);
   // Stage 2.
-  return greedy_h_estimate(x, W, b, o.eps2, noise);
+  DawaEstimate e = greedy_h_estimate(x, W, b, o.eps2, noise);
+  std::vector<double> spread(x.size());
+  for (std::size_t k = 0; k < b.size(); ++k) {
+    double total = 0;
+    for (std::uint32_t i = b.lo(k); i < b.hi(k); ++i) total += x[i];
+    for (std::uint32_t i = b.lo(k); i < b.hi(k); ++i) spread[i] = total / b.length(k);
+  }
+  const std::vector<double> flat = W.answer(spread), exact = W.answer(x);
+  for (std::size_t q = 0; q < flat.size(); ++q) e.partition_bias_sq += (flat[q] - exact[q]) * (flat[q] - exact[q]);
+  return e;
 }
 
 }  // namespace dplab::baselines

@@ -27,6 +27,10 @@ struct DawaEstimate {
   std::vector<double> xhat;   // the estimate of x
   std::size_t buckets = 0;    // of the private partition
   double strategy_error = 0;  // trace(Q (A^T A)^+ Q^T) of greedyH's strategy
+  // ||W E t - W x||^2, t the buckets' exact totals spread evenly by E: stage 1's bias, the error
+  // DAWA keeps with no noise at all. A diagnostic from the true data (never released); dawa()
+  // sets it, greedy_h_estimate leaves it 0.
+  double partition_bias_sq = 0;
 };
 
 // Stage 2 alone on the buckets b of [0, x.size()): eps2 charged to `noise`. On the identity

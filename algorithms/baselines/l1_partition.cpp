@@ -218,7 +218,7 @@ IntervalValues interval_deviations(std::span<const double> x, IntervalFamily fam
   return out;
 }
 
-Buckets least_cost_partition(const IntervalValues& cost) {
+Buckets least_cost_partition(const IntervalValues& cost, TieRule rule) {
   const std::uint32_t n = cost.n;
   // best[e]: least cost of a partition of [0, e).
   std::vector<double> best(n + 1, std::numeric_limits<double>::infinity());
@@ -237,12 +237,19 @@ Buckets least_cost_partition(const IntervalValues& cost) {
       for (std::uint32_t l = 0; l < len; ++l) target[l] = std::min(target[l], base + row[l]);
       row += len;
     }
-    // Back from the end: the last bucket of an optimal partition of [0, e) starts at the
-    // latest s whose candidate reproduces best[e] (the same floating-point sum as above), so
-    // the walk reads n values in all.
+    // Back from the end: the last bucket of an optimal partition of [0, e) is a candidate that
+    // reproduces best[e] (the same floating-point sum as above). LatestStart takes the latest such
+    // start, so the walk reads n values in all; DPBench takes the singleton if it reproduces
+    // best[e], else the earliest start that does.
+    auto reaches = [&](std::uint32_t s, std::uint32_t e) { return best[s] + cost.value[cost.index(s, e - s)] == best[e]; };
     for (std::uint32_t e = n; e > 0;) {
       std::uint32_t s = e - 1;
-      while (s > 0 && best[s] + cost.value[cost.index(s, e - s)] != best[e]) --s;
+      if (rule == TieRule::DPBench && !reaches(s, e)) {
+        s = 0;
+        while (!reaches(s, e)) ++s;
+      } else {
+        while (s > 0 && !reaches(s, e)) --s;
+      }
       rev.push_back(e);
       e = s;
     }
@@ -251,11 +258,12 @@ Buckets least_cost_partition(const IntervalValues& cost) {
     for (unsigned k = 0; k < offset.size(); ++k) offset[k] = cost.level_offset(k);
     std::vector<std::uint32_t> from(n + 1, 0);
     for (std::uint32_t e = 1; e <= n; ++e) {
-      // Shortest bucket first: ties go to the latest start, as in the exact case.
+      // Shortest bucket first: a strict "<" keeps the latest start among equals (LatestStart),
+      // "<=" the longest bucket (DPBench's L1partition_approx).
       for (unsigned k = 0; k <= top_level(e); ++k) {
         const std::uint32_t s = e - (1u << k);
         const double c = best[s] + cost.value[offset[k] + s];
-        if (c < best[e]) {
+        if (c < best[e] || (rule == TieRule::DPBench && c == best[e])) {
           best[e] = c;
           from[e] = s;
         }
@@ -299,11 +307,12 @@ namespace {
 // computed, noised and pushed into the least-cost recursion at once, so nothing of size n^2 is
 // stored (the 8.4 million candidates of n = 4096 would be 67 MB). The draws are made in the
 // order of IntervalValues' layout, so the result is the one the stored form gives; best[i] is
-// final when row i is pushed, and the latest start reaching best[e] is recorded (ties go to the
-// partition whose last bucket starts latest, as in least_cost_partition).
+// final when row i is pushed. Ties as least_cost_partition's: with "<=" a later start replaces an
+// equal one (LatestStart); DPBench's rule keeps the earliest ("<") except against the singleton,
+// which row e - 1 pushes last ("<=").
 template <class Tracker>
-Buckets exact_private_partition(Tracker& tracker, std::uint32_t n, bool floor, const std::vector<double>& unit,
-                                const std::vector<double>& inv_unit, double penalty,
+Buckets exact_private_partition(Tracker& tracker, std::uint32_t n, bool floor, TieRule rule,
+                                const std::vector<double>& unit, const std::vector<double>& inv_unit, double penalty,
                                 Mechanisms::LaplaceBlocks& noise) {
   std::vector<double> row(n), best(static_cast<std::size_t>(n) + 1, std::numeric_limits<double>::infinity());
   // 64-bit starts, so that the compare-and-select below runs in the doubles' vector lanes.
@@ -330,11 +339,23 @@ Buckets exact_private_partition(Tracker& tracker, std::uint32_t n, bool floor, c
     std::uint64_t* __restrict arg = from.data() + i + 1;
     const double* __restrict cost = v;
     const std::uint64_t start = i;
-    for (std::uint32_t l = 0; l < len; ++l) {
-      const double c = base + cost[l], t = target[l];
-      const std::uint64_t take = -static_cast<std::uint64_t>(c <= t);  // all ones when c wins
-      target[l] = c <= t ? c : t;
-      arg[l] = (arg[l] & ~take) | (start & take);
+    auto push = [&](std::uint32_t l0, auto wins) {
+      for (std::uint32_t l = l0; l < len; ++l) {
+        const double c = base + cost[l], t = target[l];
+        const bool w = wins(c, t);
+        const std::uint64_t take = -static_cast<std::uint64_t>(w);  // all ones when c wins
+        target[l] = w ? c : t;
+        arg[l] = (arg[l] & ~take) | (start & take);
+      }
+    };
+    if (rule == TieRule::DPBench) {
+      push(1, [](double c, double t) { return c < t; });
+      if (base + cost[0] <= target[0]) {  // the singleton [i, i + 1)
+        target[0] = base + cost[0];
+        arg[0] = start;
+      }
+    } else {
+      push(0, [](double c, double t) { return c <= t; });
     }
   }
   std::vector<std::uint32_t> rev;
@@ -364,10 +385,11 @@ Buckets private_l1_partition(std::span<const double> x, IntervalFamily family, P
     inv_unit[len] = unit[len] > 0 ? 1 / unit[len] : 0.0;
   }
   const bool floor = kind == PartitionNoise::Reference;
+  const TieRule rule = floor ? TieRule::DPBench : TieRule::LatestStart;
   // One charge of eps1 for the noise on every candidate (the privacy argument is in the header).
   Mechanisms::LaplaceBlocks blocks = noise.laplace_blocks(1.0, eps1, "dawa: noisy bucket costs of the L1 partition");
   if (family == IntervalFamily::All)
-    return with_tracker(x, [&](auto& t) { return exact_private_partition(t, n, floor, unit, inv_unit, penalty, blocks); });
+    return with_tracker(x, [&](auto& t) { return exact_private_partition(t, n, floor, rule, unit, inv_unit, penalty, blocks); });
 
   // Dyadic: n log n candidates, stored (level by level), then the least-cost partition.
   IntervalValues local;
@@ -384,7 +406,7 @@ Buckets private_l1_partition(std::span<const double> x, IntervalFamily family, P
     }
     v += count;
   }
-  return least_cost_partition(c);
+  return least_cost_partition(c, rule);
 }
 
 }  // namespace dplab::baselines
