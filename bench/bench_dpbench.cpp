@@ -1,4 +1,4 @@
-// DPBench's 1-D algorithms that ektelo also has, one trial at a time, one thread
+// DPBench's 1-D and 2-D algorithms that ektelo also has, one trial at a time, one thread
 // (bench_workload_trial.hpp), at DPBench's setting: eps 0.1, 2,000 RandomRange queries, ADULT's
 // shape (4,096 cells) sampled at 10^3 and 10^7 records. bench/peers.sh times ektelo's plans on the
 // very same files (bench/dpbench_ektelo.py, CPU time of Run) right before each of these, for the
@@ -9,11 +9,15 @@
 // (`make bench`), dplab draws ADULT at the two scales itself (dpbench_sample: the same law, another
 // draw). H2 and Hb run without the root, as ektelo builds them; DAWA with DPBench's partition
 // noise (ektelo's) and with the provable one.
+//   BM_Dpbench2DTrial/<algorithm>/<data>: the 2-D algorithms ektelo runs at 64 x 64 cells, 2,000
+// random rectangles; DPLAB_BENCH_DPBENCH_2D names the 2-D files (one row of counts per line).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
+#include <initializer_list>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "bench_support.hpp"
@@ -27,9 +31,11 @@ struct Data {
   dplab::DatasetRef ref;
 };
 
-std::vector<Data> dpbench_data() {
+// `variable` names "label=path ..." files; without it, `shape` drawn at `scales` (dpbench_sample).
+std::vector<Data> dpbench_data(const char* variable, const char* shape, const char* prefix,
+                               std::initializer_list<const char*> scales) {
   std::vector<Data> data;
-  if (const char* files = std::getenv("DPLAB_BENCH_DPBENCH")) {
+  if (const char* files = std::getenv(variable)) {
     std::istringstream in(files);
     for (std::string item; in >> item;) {
       const auto eq = item.find('=');
@@ -41,28 +47,33 @@ std::vector<Data> dpbench_data() {
     }
     return data;
   }
-  for (const char* scale : {"1000", "10000000"}) {
-    Data d{std::string("adult_") + scale, {}};
-    d.ref.name = "dpbench_adult";
+  for (const char* scale : scales) {
+    Data d{std::string(prefix) + scale, {}};
+    d.ref.name = shape;
     d.ref.transforms.push_back(dplab::TransformRef{"dpbench_sample", {{"scale", dplab::RawValue{scale, 0}}}, 0});
     data.push_back(d);
   }
   return data;
 }
 
+template <class Hist>
 void dpbench_trial(benchmark::State& state, const Data& d, const std::string& name, const dplab::Params& extra) {
+  constexpr bool two_d = std::is_same_v<Hist, dplab::Histogram2D>;
   dplab::DatasetRef ref = d.ref;
   if (ref.name.rfind("file:", 0) == 0) {
     try {
-      ref.name = dplab::register_user_file(ref.name.substr(5), "histogram", "").name;
+      ref.name = dplab::register_user_file(ref.name.substr(5), two_d ? "histogram2d" : "histogram", "").name;
     } catch (const std::exception& e) {
       state.SkipWithError(e.what());
       return;
     }
   }
-  const auto* h = dplab::bench::dataset_ref<dplab::Histogram>(state, "dpbench|" + d.label, ref);
+  const auto* h = dplab::bench::dataset_ref<Hist>(state, std::string(two_d ? "dpbench2d|" : "dpbench|") + d.label, ref);
   if (!h) return;
-  dplab::bench::workload_trial(state, *h, name, extra, 0.1);
+  if constexpr (two_d)
+    dplab::bench::workload_trial_2d(state, *h, name, extra, 0.1);
+  else
+    dplab::bench::workload_trial(state, *h, name, extra, 0.1);
 }
 
 const bool registered = [] {
@@ -82,16 +93,28 @@ const bool registered = [] {
                       {"dawa_provable", "baselines.dawa", false, "provable"},
                       {"greedy_h", "baselines.greedy_h", false, ""},
                       {"mwem", "baselines.mwem", false, ""}};
-  for (const Data& d : dpbench_data())
-    for (const Alg& a : algs) {
-      dplab::Params extra;
-      if (a.rootless) extra.set("root", false);
-      if (*a.noise) extra.set("partition_noise", std::string(a.noise));
-      const std::string name = std::string("BM_DpbenchTrial/") + a.label + "/" + d.label, alg = a.name;
-      benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& st) { dpbench_trial(st, d, alg, extra); })
-          ->Unit(benchmark::kMillisecond)
-          ->UseRealTime();
-    }
+  auto add = [](const char* family, const Alg& a, const Data& d, auto trial) {
+    dplab::Params extra;
+    if (a.rootless) extra.set("root", false);
+    if (*a.noise) extra.set("partition_noise", std::string(a.noise));
+    const std::string name = std::string(family) + "/" + a.label + "/" + d.label, alg = a.name;
+    benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& st) { trial(st, d, alg, extra); })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  };
+  for (const Data& d : dpbench_data("DPLAB_BENCH_DPBENCH", "dpbench_adult", "adult_", {"1000", "10000000"}))
+    for (const Alg& a : algs) add("BM_DpbenchTrial", a, d, dpbench_trial<dplab::Histogram>);
+  // 2-D: the algorithms whose ektelo plans run at 64 x 64 cells (bench/peers.sh passes the
+  // cross-check's samples coarsened to 64 x 64; without them GOWALLA is drawn at 256 x 256).
+  const Alg algs_2d[] = {{"identity_2d", "baselines.identity_2d", false, ""},
+                         {"ugrid", "baselines.ugrid", false, ""},
+                         {"agrid", "baselines.agrid", false, ""},
+                         {"ahp_2d", "baselines.ahp_2d", false, ""},
+                         {"dawa_2d_dpbench_noise", "baselines.dawa_2d", false, "reference"},
+                         {"dawa_2d_provable", "baselines.dawa_2d", false, "provable"},
+                         {"mwem_2d", "baselines.mwem_2d", false, ""}};
+  for (const Data& d : dpbench_data("DPLAB_BENCH_DPBENCH_2D", "dpbench2d_checkin", "gowalla_", {"10000", "100000000"}))
+    for (const Alg& a : algs_2d) add("BM_Dpbench2DTrial", a, d, dpbench_trial<dplab::Histogram2D>);
   return true;
 }();
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # dplab against ektelo (DPBench's Identity, MWEM and DAWA; ../shared/peers) in one run: accuracy
 # side by side with 95% intervals, then speed, one thread each, with the ratios; then the speed
-# ratio of every 1-D DPBench algorithm ektelo has, on DPBench's data (issue 33).
+# ratio of every 1-D and 2-D DPBench algorithm ektelo has, on DPBench's data (issue 33).
 #   bash bench/peers.sh [BUILD] [EKTELO_TRIALS] [DPLAB_TRIALS] [WARMUP]
-# PEERS_PARTS (default "workload dpbench") chooses the parts:
+# PEERS_PARTS (default "workload dpbench dpbench2d") chooses the parts:
 #   workload  Identity, MWEM and DAWA on ADULT and INCOME at eps 0.1 and 1 (below);
 #   dpbench   identity uniform h2 hb privelet ahp dawa greedy_h mwem on DPBench's ADULT shape
 #             sampled at 10^3 and 10^7 records (bench/dpbench_samples.py: the files of the accuracy
@@ -12,6 +12,10 @@
 #             WARMUP not timed), CPU time of its plan's Run; dplab: bench_dpbench.cpp on the same
 #             files, timed right after ektelo's cell. H2 and Hb rootless on both sides (ektelo's
 #             are); DAWA with DPBench's partition noise (ektelo's) and with the provable one.
+#   dpbench2d the 2-D algorithms ektelo runs at 64 x 64 cells (identity, ugrid, agrid, ahp, dawa,
+#             mwem) on GOWALLA sampled at 10^4 and 10^8 records and coarsened to 64 x 64 cells
+#             (bench/dpbench_samples.py DIR 2 64, the files of DPBENCH_SIDE=64), 2,000 random
+#             rectangles, timed the same way.
 # Same datasets (ADULT, INCOME), eps (0.1, 1) and workload law (2,000 RandomRange queries: width
 # uniform on 1..n, then the offset); ektelo's DAWA is the exact L1 partition with DPBench's noise,
 # dplab's runs with that noise and with the provable one. ektelo's times are its plans' Run alone
@@ -27,7 +31,7 @@ BUILD=${1:-build}
 EK_TRIALS=${2:-20}
 OUR_TRIALS=${3:-200}
 WARMUP=${4:-1}
-PARTS=${PEERS_PARTS:-workload dpbench}
+PARTS=${PEERS_PARTS:-workload dpbench dpbench2d}
 DPB_TRIALS=${DPBENCH_EKTELO_TRIALS:-4}
 [ "$EK_TRIALS" -gt "$WARMUP" ] || { echo "peers.sh: EKTELO_TRIALS ($EK_TRIALS) must exceed WARMUP ($WARMUP)" >&2; exit 1; }
 [ "$DPB_TRIALS" -gt "$WARMUP" ] || { echo "peers.sh: DPBENCH_EKTELO_TRIALS ($DPB_TRIALS) must exceed WARMUP ($WARMUP)" >&2; exit 1; }
@@ -137,48 +141,52 @@ for ours_label, ek in [("identity", "identity"), ("mwem", "mwem"), ("dawa_dpbenc
 PY
 fi
 
-# Part 2: every 1-D DPBench algorithm ektelo has, speed only (accuracy: bench/dpbench_ektelo.sh).
-if part dpbench; then
-bash "$here/ektelo_ahp_ext.sh" "$ektelo"
-"$PY" "$here/dpbench_samples.py" "$data" "$tmp" 1
-export DPLAB_BENCH_DPBENCH="adult_1000=$tmp/adult_1000.txt adult_10000000=$tmp/adult_10000000.txt"
-echo "== DPBench's 1-D algorithms: ektelo, $DPB_TRIALS trials per cell; dplab's run time after each, one thread" >&2
-for ds in adult_1000 adult_10000000; do
-  for alg in identity uniform h2 hb privelet ahp dawa greedy_h mwem; do
-    echo "   $alg $ds" >&2
-    OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 "$PY" "$here/dpbench_ektelo.py" --ektelo "$ektelo" "$alg" "$tmp/$ds.txt" 0.1 \
-        "$DPB_TRIALS" >> "$tmp/dpbench_ektelo.csv"
-    ours=$alg; [ "$alg" = dawa ] && ours='dawa_(dpbench_noise|provable)'
-    "$BUILD/bench/dplab_bench" --benchmark_filter="^BM_DpbenchTrial/$ours/$ds/" --benchmark_repetitions=3 \
-        --benchmark_out="$tmp/dpbench_$alg.$ds.json" --benchmark_out_format=json --benchmark_min_time=0.3 > /dev/null
+# Parts 2 and 3: every DPBench algorithm ektelo has, speed only (accuracy: bench/dpbench_ektelo.sh).
+# dpbench_speed DIM FAMILY ENV "DATA..." "ALG:LABEL..." times each cell on ektelo (ALG, its plan) and then
+# dplab (LABEL, bench_dpbench.cpp's FAMILY/LABEL/DATA on the same file, passed in ENV).
+dpbench_speed() {
+  local dim=$1 family=$2 env=$3 datasets=$4 cells=$5 files="" ds cell alg label
+  for ds in $datasets; do files="$files $ds=$tmp/$dim/$ds.txt"; done
+  for ds in $datasets; do
+    for cell in $cells; do
+      alg=${cell%%:*} label=${cell#*:}
+      echo "   $alg $ds" >&2
+      OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 "$PY" "$here/dpbench_ektelo.py" --ektelo "$ektelo" "$alg" "$tmp/$dim/$ds.txt" 0.1 \
+          "$DPB_TRIALS" >> "$tmp/dpbench_ektelo_$dim.csv"
+      env "$env=$files" "$BUILD/bench/dplab_bench" --benchmark_filter="^$family/$label/$ds/" --benchmark_repetitions=3 \
+          --benchmark_out="$tmp/dpbench_$dim.$label.$ds.json" --benchmark_out_format=json --benchmark_min_time=0.3 > /dev/null
+    done
   done
-done
-
-"$PY" - "$WARMUP" "$DPB_TRIALS" "$tmp/dpbench_ektelo.csv" "$tmp"/dpbench_*.json <<'PY'
+  "$PY" - "$WARMUP" "$DPB_TRIALS" "$dim" "$datasets" "$cells" "$tmp/dpbench_ektelo_$dim.csv" "$tmp"/dpbench_"$dim".*.json <<'PY'
 import json, statistics, sys
 
-warmup, trials = int(sys.argv[1]), int(sys.argv[2])
+warmup, trials, dim = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+datasets, cells = sys.argv[4].split(), [c.split(":") for c in sys.argv[5].split()]
 ek = {}  # (alg, data) -> CPU seconds of ektelo's Run, trials after the warm-up
-for line in open(sys.argv[3]):
+for line in open(sys.argv[6]):
     f = line.strip().split(",")
     if len(f) == 6 and f[0] == "ektelo" and int(f[3]) >= warmup:
         ek.setdefault((f[1], f[2][:-4]), []).append(float(f[5]))
 ours = {}  # (label, data) -> CPU seconds per trial of each repetition
-for path in sys.argv[4:]:
+for path in sys.argv[7:]:
     for b in json.load(open(path))["benchmarks"]:
         if b.get("run_type") == "iteration" and "cpu_time" in b:
             unit = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[b.get("time_unit", "ns")]
             _, label, data = b["run_name"].split("/")[:3]
             ours.setdefault((label, data), []).append(b["cpu_time"] * unit)
-print("\nDPBench's 1-D algorithms, speed: CPU ms per trial, eps 0.1, 2,000 RandomRange queries, ADULT sampled at "
-      "10^3 and 10^7 records, one thread (ektelo: mean [range] of %d trials' Run after %d warm-up; dplab: "
-      "bench_dpbench's mean [range] over 3 repetitions, timed right after ektelo's cell)" % (trials - warmup, warmup))
+if dim == "1d":
+    print("\nDPBench's 1-D algorithms, speed: CPU ms per trial, eps 0.1, 2,000 RandomRange queries, ADULT sampled at "
+          "10^3 and 10^7 records, one thread", end="")
+else:
+    print("\nDPBench's 2-D algorithms, speed: CPU ms per trial, eps 0.1, 2,000 random rectangles, GOWALLA sampled at "
+          "10^4 and 10^8 records and coarsened to 64 x 64 cells (ektelo's DAWA, AHP and MWEM need 32 GiB or minutes "
+          "a trial at 256 x 256), one thread", end="")
+print(" (ektelo: mean [range] of %d trials' Run after %d warm-up; dplab: bench_dpbench's mean [range] over 3 "
+      "repetitions, timed right after ektelo's cell)" % (trials - warmup, warmup))
 print("| algorithm | data | dplab ms | ektelo ms | ektelo / dplab (of the means) [range] |")
 print("|---|---|---|---|---|")
-for label, alg in [("identity", "identity"), ("uniform", "uniform"), ("h2", "h2"), ("hb", "hb"), ("privelet", "privelet"),
-                   ("ahp", "ahp"), ("dawa_dpbench_noise", "dawa"), ("dawa_provable", "dawa"), ("greedy_h", "greedy_h"),
-                   ("mwem", "mwem")]:
-    for data in ("adult_1000", "adult_10000000"):
+for alg, label in cells:
+    for data in datasets:
         b, e = ours.get((label, data)), ek.get((alg, data))
         if not b or not e:
             continue
@@ -187,4 +195,22 @@ for label, alg in [("identity", "identity"), ("uniform", "uniform"), ("h2", "h2"
             label, data, d_ms, min(b) * 1e3, max(b) * 1e3, e_ms, min(e) * 1e3, max(e) * 1e3, e_ms / d_ms,
             min(e) / max(b), max(e) / min(b)))
 PY
+}
+
+if part dpbench; then
+bash "$here/ektelo_ahp_ext.sh" "$ektelo"
+mkdir -p "$tmp/1d"
+"$PY" "$here/dpbench_samples.py" "$data" "$tmp/1d" 1
+echo "== DPBench's 1-D algorithms: ektelo, $DPB_TRIALS trials per cell; dplab's run time after each, one thread" >&2
+dpbench_speed 1d BM_DpbenchTrial DPLAB_BENCH_DPBENCH "adult_1000 adult_10000000" \
+  "identity:identity uniform:uniform h2:h2 hb:hb privelet:privelet ahp:ahp dawa:dawa_dpbench_noise dawa:dawa_provable greedy_h:greedy_h mwem:mwem"
+fi
+
+if part dpbench2d; then
+bash "$here/ektelo_ahp_ext.sh" "$ektelo"
+mkdir -p "$tmp/2d"
+"$PY" "$here/dpbench_samples.py" "$data" "$tmp/2d" 2 64
+echo "== DPBench's 2-D algorithms at 64 x 64: ektelo, $DPB_TRIALS trials per cell; dplab's run time after each, one thread" >&2
+dpbench_speed 2d BM_Dpbench2DTrial DPLAB_BENCH_DPBENCH_2D "gowalla_10000 gowalla_100000000" \
+  "identity_2d:identity_2d ugrid:ugrid agrid:agrid ahp_2d:ahp_2d dawa_2d:dawa_2d_dpbench_noise dawa_2d:dawa_2d_provable mwem_2d:mwem_2d"
 fi
