@@ -147,13 +147,14 @@ TEST_CASE("release features: evaluation and internal outputs are not part of the
   CHECK(layout.extract(out, row.data()).pattern == tie_first.pattern);
   out.vector("answers", {2.5, 7, 7});
   CHECK(layout.extract(out, row.data()).pattern != tie_first.pattern);
-  // DAWA's bucket count and greedyH's error are internal: left out unless asked.
+  // DAWA's bucket count, greedyH's error and the partition's bias (from the true data) are
+  // internal: left out unless asked.
   const AlgorithmInfo dawa = find_algorithm("baselines.dawa").info();
   const FeatureLayout released(dawa), everything(dawa, true);
   CHECK(released.released() == std::vector<std::string>{"answers", "sensitivity"});
-  CHECK(released.left_out() == std::vector<std::string>{"buckets", "strategy_error"});
+  CHECK(released.left_out() == std::vector<std::string>{"buckets", "strategy_error", "partition_bias_sq"});
   CHECK(everything.left_out().empty());
-  CHECK(everything.size() == released.size() + 2);
+  CHECK(everything.size() == released.size() + 3);
 }
 
 TEST_CASE("the default audit's parameters: the user's, then the declared, then the budget rule") {
