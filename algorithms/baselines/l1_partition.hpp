@@ -72,7 +72,7 @@ IntervalValues interval_deviations(std::span<const double> x, IntervalFamily fam
 //    (L1partition) the singleton if it is among the least, else the earliest start (the longest
 //    last bucket); for the dyadic family (L1partition_approx) the longest last bucket, singleton
 //    included. On the 64 x 64 samples of the 2-D cross-check, LatestStart in place of it gave the
-//    same bucket counts and a stage-1 bias 0-6% lower (docs/papers/dpbench.md).
+//    same bucket counts and moved the stage-1 bias by 6% or less (docs/papers/dpbench.md).
 enum class TieRule { LatestStart, DPBench };
 
 // The partition minimising the sum of cost.value over its buckets (every bucket a candidate of
