@@ -217,6 +217,16 @@ TEST_CASE("the private partition with eps1 -> infinity is the optimum") {
   }
 }
 
+// The buckets of a recursion's record: start[e] is where the last bucket of [0, e) starts.
+Buckets read_back(const std::vector<std::uint32_t>& start, std::uint32_t n) {
+  std::vector<std::uint32_t> rev;
+  for (std::uint32_t e = n; e > 0; e = start[e]) rev.push_back(e);
+  Buckets b;
+  b.bounds.assign(rev.rbegin(), rev.rend());
+  b.bounds.insert(b.bounds.begin(), 0);
+  return b;
+}
+
 // DPBench's least-cost recursion as its C code writes it (dpcomp_core cutil.cpp, run by ektelo):
 // the singleton first, then L1partition's starts in ascending order with a strict "<" (exact),
 // or L1partition_approx's lengths 2, 4, ... with "<=" (dyadic); the last buckets read back.
@@ -239,12 +249,7 @@ Buckets dpbench_recursion(const IntervalValues& c) {
       }
     }
   }
-  std::vector<std::uint32_t> rev;
-  for (std::uint32_t e = n; e > 0; e = lbound[e]) rev.push_back(e);
-  Buckets b;
-  b.bounds.assign(rev.rbegin(), rev.rend());
-  b.bounds.insert(b.bounds.begin(), 0);
-  return b;
+  return read_back(lbound, n);
 }
 
 // The same recursion keeping the latest start among equals (starts in ascending order, "<=").
@@ -259,12 +264,7 @@ Buckets latest_start_recursion(const IntervalValues& c) {
       const double cur = best[s] + c.value[c.index(s, e - s)];
       if (cur <= best[e]) best[e] = cur, from[e] = s;
     }
-  std::vector<std::uint32_t> rev;
-  for (std::uint32_t e = n; e > 0; e = from[e]) rev.push_back(e);
-  Buckets b;
-  b.bounds.assign(rev.rbegin(), rev.rend());
-  b.bounds.insert(b.bounds.begin(), 0);
-  return b;
+  return read_back(from, n);
 }
 
 TEST_CASE("ties among least-cost partitions: DPBench's rule as its code, LatestStart as documented") {

@@ -60,4 +60,22 @@ DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, 
   return e;
 }
 
+void add_dawa_diagnostics(AlgorithmInfo& info) {
+  info.outputs.push_back({"buckets", "number of buckets of the private partition", false, ""});
+  info.outputs.push_back(
+      {"strategy_error", "trace(Q (A^T A)^+ Q^T) of greedyH's strategy on the bucket workload", false, ""});
+  info.outputs.push_back({"partition_bias_sq",
+                          "||W E t - W x||^2: the error of answering from the partition's exact bucket totals spread "
+                          "evenly (stage 1's bias; a diagnostic from the true data)",
+                          false, ""});
+  for (auto& o : info.outputs)
+    o.internal = o.internal || o.name == "buckets" || o.name == "strategy_error" || o.name == "partition_bias_sq";
+}
+
+void publish_dawa_diagnostics(TrialContext& ctx, const DawaEstimate& e) {
+  ctx.out.scalar("buckets", static_cast<double>(e.buckets));
+  ctx.out.scalar("strategy_error", e.strategy_error);
+  ctx.out.scalar("partition_bias_sq", e.partition_bias_sq);
+}
+
 }  // namespace dplab::baselines

@@ -13,6 +13,7 @@
 #include "algorithms/baselines/l1_partition.hpp"
 #include "algorithms/linear_queries/workload.hpp"
 #include "framework/mechanisms.hpp"
+#include "framework/registry.hpp"
 
 namespace dplab::baselines {
 
@@ -41,5 +42,10 @@ DawaEstimate greedy_h_estimate(std::span<const double> x, const linear_queries::
 // DAWA on x (length W.n) for workload W: eps1 + eps2 charged to `noise`.
 DawaEstimate dawa(std::span<const double> x, const linear_queries::Workload& W, const DawaOptions& options,
                   Mechanisms& noise);
+
+// The diagnostics both DAWA plugins output (buckets, strategy_error, partition_bias_sq): declared
+// internal, so that `dplab audit` leaves them out (DAWA releases the workload's answers only).
+void add_dawa_diagnostics(AlgorithmInfo& info);
+void publish_dawa_diagnostics(TrialContext& ctx, const DawaEstimate& e);
 
 }  // namespace dplab::baselines

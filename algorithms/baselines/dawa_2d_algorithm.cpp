@@ -33,14 +33,7 @@ class Dawa2D : public linear_queries::Workload2DAlgorithm {
                                        "noise on the partition's bucket costs: provable (eps1-DP) or reference "
                                        "(DPBench's; not eps1-DP, see l1_partition.hpp)")
                            .one_of({"reference", "provable"}));
-    i.outputs.push_back({"buckets", "number of buckets of the private partition", false, ""});
-    i.outputs.push_back({"strategy_error", "trace(Q (A^T A)^+ Q^T) of greedyH's strategy on the bucket workload", false, ""});
-    i.outputs.push_back({"partition_bias_sq",
-                         "||W E t - W x||^2: the error of answering from the partition's exact bucket totals spread "
-                         "evenly (stage 1's bias; a diagnostic from the true data)",
-                         false, ""});
-    for (auto& o : i.outputs)
-      o.internal = o.name == "buckets" || o.name == "strategy_error" || o.name == "partition_bias_sq";
+    add_dawa_diagnostics(i);
     i.privacy = PrivacyStatus::dp(
         "private L1 partition of the Hilbert-ordered cells at eps1 with the provable cost noise (l1_partition.hpp), "
         "greedyH's strategy answered by Laplace at eps2, eps1 + eps2 = eps");
@@ -78,9 +71,7 @@ class Dawa2D : public linear_queries::Workload2DAlgorithm {
     auto& xhat = ctx.scratch.get<std::vector<double>>("dawa_2d: estimate");
     xhat.resize(position.size());
     for (std::size_t i = 0; i < position.size(); ++i) xhat[i] = e.xhat[position[i]];
-    ctx.out.scalar("buckets", static_cast<double>(e.buckets));
-    ctx.out.scalar("strategy_error", e.strategy_error);
-    ctx.out.scalar("partition_bias_sq", e.partition_bias_sq);
+    publish_dawa_diagnostics(ctx, e);
     linear_queries::publish_estimate_2d(ctx, pb, xhat);
   }
 };

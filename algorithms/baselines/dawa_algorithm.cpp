@@ -37,14 +37,7 @@ class Dawa : public linear_queries::WorkloadAlgorithm {
                                        "workload_division compared against; not eps1-DP, see l1_partition.hpp)")
                            .one_of({"reference", "provable"}));
     // Diagnostics: DAWA releases the workload's answers only (`dplab audit` leaves these out).
-    i.outputs.push_back({"buckets", "number of buckets of the private partition", false, ""});
-    i.outputs.push_back({"strategy_error", "trace(Q (A^T A)^+ Q^T) of greedyH's strategy on the bucket workload", false, ""});
-    i.outputs.push_back({"partition_bias_sq",
-                         "||W E t - W x||^2: the error of answering from the partition's exact bucket totals spread "
-                         "evenly (stage 1's bias; a diagnostic from the true data)",
-                         false, ""});
-    for (auto& o : i.outputs)
-      o.internal = o.name == "buckets" || o.name == "strategy_error" || o.name == "partition_bias_sq";
+    add_dawa_diagnostics(i);
     // For `dplab audit`: half the budget on the partition, eps1 = 1 (the budgets of
     // l1_partition.hpp's example). A wrong partition noise loses a multiple of eps1 (2.71 eps1
     // for DPBench's), and the release shows it only through the partition's ties: at the
@@ -74,9 +67,7 @@ class Dawa : public linear_queries::WorkloadAlgorithm {
     // The dyadic candidates' costs live in this thread's scratch across trials.
     o.costs = &ctx.scratch.get<IntervalValues>("dawa: candidate costs");
     const DawaEstimate e = dawa(pb.data.counts, pb.W(), o, ctx.noise);
-    ctx.out.scalar("buckets", static_cast<double>(e.buckets));
-    ctx.out.scalar("strategy_error", e.strategy_error);
-    ctx.out.scalar("partition_bias_sq", e.partition_bias_sq);
+    publish_dawa_diagnostics(ctx, e);
     linear_queries::publish_answers(ctx, pb, pb.W().answer(e.xhat));
   }
 };
