@@ -22,11 +22,12 @@ namespace dplab::bench {
 constexpr std::uint64_t kWorkloads = 8;
 constexpr std::uint64_t kWorkloadSeed = 20240611;
 
-// eps, 2,000 RandomRange queries and `extra` (e.g. partition_noise, root) over the defaults.
-inline Params workload_params(const Algorithm& alg, double eps, const Params& extra) {
+// eps, 2,000 queries and `extra` (e.g. partition_noise, root) over the defaults; the 1-D
+// algorithms are told the workload (RandomRange), the 2-D ones have one (random rectangles).
+inline Params workload_params(const Algorithm& alg, double eps, const Params& extra, bool two_d = false) {
   Params given;
   given.set("eps", eps);
-  given.set("workload", std::string("random_range"));
+  if (!two_d) given.set("workload", std::string("random_range"));
   given.set("queries", std::int64_t{2000});
   for (const auto& [name, value] : extra.all()) given.set(name, value);
   return with_defaults(alg.info().params, given);
@@ -62,11 +63,7 @@ inline void workload_trial(benchmark::State& state, const Histogram& h, const st
 inline void workload_trial_2d(benchmark::State& state, const Histogram2D& h, const std::string& name,
                               const Params& extra, double eps) {
   const Algorithm& alg = find_algorithm(name);
-  Params given;
-  given.set("eps", eps);
-  given.set("queries", std::int64_t{2000});
-  for (const auto& [key, value] : extra.all()) given.set(key, value);
-  const Params params = with_defaults(alg.info().params, given);
+  const Params params = workload_params(alg, eps, extra, true);
   timed_trials(state, h, alg, params, eps,
                linear_queries::workload_shape_2d(params, static_cast<std::uint32_t>(h.rows),
                                                  static_cast<std::uint32_t>(h.cols)));
