@@ -4,7 +4,8 @@
 // One trial per iteration as bench_workload_trial.hpp times it (the workload built before the
 // clock, as ektelo's plans are timed). bench_dpbench.cpp times the others on DPBench's data.
 //   BM_Baseline/<algorithm>/<dataset>/<eps>
-// Also the pieces: DAWA's stage 1 (exact partition), greedyH on its buckets, and generating a
+// Also the pieces: DAWA's stage 1 (exact partition), greedyH on its buckets, SF's V-optimal table
+// (k = 410 on the whole histogram, scalar and vector scans: the same bits), and generating a
 // workload (what the first algorithm of a trial pays, the others reading the cache).
 #include <benchmark/benchmark.h>
 
@@ -15,11 +16,13 @@
 #include "algorithms/baselines/bucket_workload.hpp"
 #include "algorithms/baselines/greedy_h.hpp"
 #include "algorithms/baselines/l1_partition.hpp"
+#include "algorithms/baselines/structure_first.hpp"
 #include "algorithms/linear_queries/trial_workload.hpp"
 #include "algorithms/linear_queries/workload_generators.hpp"
 #include "algorithms/linear_queries/workload_problem.hpp"
 #include "bench_support.hpp"
 #include "bench_workload_trial.hpp"
+#include "core/simd.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/sweep.hpp"
@@ -74,6 +77,25 @@ void BM_GreedyH(benchmark::State& state, const std::string& dataset, dplab::base
   }
   state.counters["buckets"] = static_cast<double>(b.size());
 }
+
+// SF's V-optimal table (structure_first.hpp) as DPBench's k = ceil(n / 10) builds it, at the
+// level given (scalar: the plain scan; supported: the four-start vector scan).
+void BM_VOptimalTable(benchmark::State& state, const std::string& dataset, bool scalar) {
+  const auto* h = dplab::bench::dataset<dplab::Histogram>(state, dataset);
+  if (!h) return;
+  dplab::simd::set_level(scalar ? dplab::simd::Level::scalar : dplab::simd::supported());
+  const auto n = static_cast<std::uint32_t>(h->counts.size());
+  for (auto _ : state) {
+    const auto t = dplab::baselines::v_optimal_table(h->counts, dplab::baselines::sf_buckets(n));
+    benchmark::DoNotOptimize(t.D.back());
+  }
+  dplab::simd::set_level(dplab::simd::supported());
+  state.SetLabel(scalar || dplab::simd::supported() < dplab::simd::Level::avx2 ? "scalar scan" : "avx2 scan");
+}
+BENCHMARK_CAPTURE(BM_VOptimalTable, adult_scalar, std::string("dpbench_adult"), true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VOptimalTable, adult, std::string("dpbench_adult"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VOptimalTable, patent_scalar, std::string("dpbench_patent"), true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VOptimalTable, patent, std::string("dpbench_patent"), false)->Unit(benchmark::kMillisecond);
 
 // What the first algorithm of a trial pays when it generates the trial's workload (the others
 // find it in trial_workload's cache): 2,000 queries over n = 4096.
