@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstring>
 #include <complex>
 #include <map>
 #include <numbers>
@@ -212,6 +213,43 @@ TEST_CASE("real Fourier basis: scipy's packing, orthonormal, exact inverse") {
     double d = 0;
     for (std::size_t i = 0; i < n; ++i) d += (c2[i] - c[i]) * (c2[i] - c[i]);
     CHECK(d == doctest::Approx(1).epsilon(1e-10));
+  }
+}
+
+// The transform as first written: every entry from its formula (basis(r, j), the index (jk) mod n
+// by a division), sums in the same order. real_fourier.cpp keeps the index by addition and runs
+// several rows' sums side by side; the bits must not move (EFPA's results are versioned by them).
+double direct_basis(std::size_t r, std::size_t j, std::size_t n) {
+  const double inv = 1.0 / std::sqrt(static_cast<double>(n)), two = std::sqrt(2.0) * inv;
+  if (r == 0) return inv;
+  if (n % 2 == 0 && r == n - 1) return (j % 2 == 0) ? inv : -inv;
+  const std::size_t k = (r + 1) / 2, idx = (j * k) % n;
+  const double a = 2 * std::numbers::pi * static_cast<double>(idx) / static_cast<double>(n);
+  return r % 2 == 1 ? two * std::cos(a) : -two * std::sin(a);
+}
+
+TEST_CASE("real Fourier transform: the same bits as the direct sums over basis(r, j)") {
+  for (std::size_t n : {1u, 2u, 3u, 9u, 10u, 64u, 255u, 256u, 1000u}) {
+    CAPTURE(n);
+    std::vector<double> x(n);
+    for (std::size_t j = 0; j < n; ++j) x[j] = double((j * 7919 + 13) % 101) * (j % 3 == 0 ? 0.5 : 3.0);
+    std::vector<double> c(n, 0.0), back(n, 0.0);
+    for (std::size_t r = 0; r < n; ++r) {
+      double s = 0;
+      for (std::size_t j = 0; j < n; ++j) s += direct_basis(r, j, n) * x[j];
+      c[r] = s;
+    }
+    const auto got = real_fourier_forward(x);
+    REQUIRE(got.size() == n);
+    CHECK(std::memcmp(got.data(), c.data(), n * sizeof(double)) == 0);
+    // The inverse, with most coefficients zero as EFPA leaves them (skipped).
+    for (std::size_t r = n / 3; r < n; ++r) c[r] = 0;
+    for (std::size_t r = 0; r < n; ++r) {
+      if (c[r] == 0) continue;
+      for (std::size_t j = 0; j < n; ++j) back[j] += direct_basis(r, j, n) * c[r];
+    }
+    const auto inv = real_fourier_inverse(c);
+    CHECK(std::memcmp(inv.data(), back.data(), n * sizeof(double)) == 0);
   }
 }
 

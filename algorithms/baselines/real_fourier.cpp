@@ -1,5 +1,6 @@
 #include "algorithms/baselines/real_fourier.hpp"
 
+#include <array>
 #include <cmath>
 #include <numbers>
 
@@ -7,52 +8,99 @@ namespace dplab::baselines {
 
 namespace {
 
-// Basis vector r of the orthonormal real Fourier basis at cell j, for all r and j: the matrix B
-// with c = B x and x = B^T c. Row r: 0 -> 1/sqrt(n); 2k-1 -> sqrt(2/n) cos(2 pi jk/n);
-// 2k -> -sqrt(2/n) sin(2 pi jk/n); n-1 for even n -> (-1)^j / sqrt(n).
-struct Tables {
+// The orthonormal real Fourier basis B (c = B x, x = B^T c), row r at cell j:
+//   r = 0                -> inv = 1/sqrt(n)
+//   r = 2k - 1 (k >= 1)  -> two cos(2 pi jk/n),  two = sqrt(2) inv
+//   r = 2k               -> -two sin(2 pi jk/n)
+//   r = n - 1, n even    -> (-1)^j inv
+// with cos and sin read from tables at (jk) mod n, which for a fixed k advances by k per cell
+// (kept by addition rather than a division per entry). Every entry is the same product, and
+// every sum is taken in the same order (cells j ascending for c_r, rows r ascending for x_j),
+// as the direct loops over basis(r, j) that this replaced: the same bits
+// (tests/test_dpbench_1d.cpp compares them).
+struct Basis {
+  std::size_t n;
+  double inv, two;
   std::vector<double> cos, sin;
+
+  explicit Basis(std::size_t size) : n(size), cos(size), sin(size) {
+    inv = 1.0 / std::sqrt(static_cast<double>(n));
+    two = std::sqrt(2.0) * inv;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double a = 2 * std::numbers::pi * static_cast<double>(i) / static_cast<double>(n);
+      cos[i] = std::cos(a);
+      sin[i] = std::sin(a);
+    }
+  }
+  // The rows 2k - 1, 2k come in pairs for k = 1 .. pairs(); row n - 1 of an even n is the last.
+  std::size_t pairs() const { return (n - 1) / 2; }
+  double alternating(std::size_t j) const { return j % 2 == 0 ? inv : -inv; }
 };
 
-double basis(std::size_t r, std::size_t j, std::size_t n, const Tables& t) {
-  const double inv = 1.0 / std::sqrt(static_cast<double>(n)), two = std::sqrt(2.0) * inv;
-  if (r == 0) return inv;
-  if (n % 2 == 0 && r == n - 1) return (j % 2 == 0) ? inv : -inv;
-  const std::size_t k = (r + 1) / 2, idx = (j * k) % n;
-  return r % 2 == 1 ? two * t.cos[idx] : -two * t.sin[idx];
-}
-
-Tables tables(std::size_t n) {
-  Tables t{std::vector<double>(n), std::vector<double>(n)};
-  for (std::size_t i = 0; i < n; ++i) {
-    const double a = 2 * std::numbers::pi * static_cast<double>(i) / static_cast<double>(n);
-    t.cos[i] = std::cos(a);
-    t.sin[i] = std::sin(a);
+// c_{2k-1} and c_{2k} for the G frequencies k0 .. k0 + G - 1 at once: 2G independent sums (one
+// sum alone waits on each addition in turn).
+template <std::size_t G>
+void forward_pairs(const Basis& b, std::span<const double> x, std::size_t k0, std::vector<double>& c) {
+  std::array<std::size_t, G> idx{}, step{};
+  std::array<double, G> re{}, im{};
+  for (std::size_t l = 0; l < G; ++l) step[l] = k0 + l;
+  for (std::size_t j = 0; j < b.n; ++j) {
+    for (std::size_t l = 0; l < G; ++l) {
+      const double bc = b.two * b.cos[idx[l]], bs = -b.two * b.sin[idx[l]];
+      re[l] += bc * x[j];
+      im[l] += bs * x[j];
+      idx[l] += step[l];
+      if (idx[l] >= b.n) idx[l] -= b.n;
+    }
   }
-  return t;
+  for (std::size_t l = 0; l < G; ++l) {
+    c[2 * (k0 + l) - 1] = re[l];
+    c[2 * (k0 + l)] = im[l];
+  }
 }
 
 }  // namespace
 
 std::vector<double> real_fourier_forward(std::span<const double> x) {
   const std::size_t n = x.size();
-  const Tables ct = tables(n);
   std::vector<double> c(n, 0.0);
-  for (std::size_t r = 0; r < n; ++r) {
-    double s = 0;
-    for (std::size_t j = 0; j < n; ++j) s += basis(r, j, n, ct) * x[j];
-    c[r] = s;
+  if (n == 0) return c;
+  const Basis b(n);
+  double s = 0;
+  for (std::size_t j = 0; j < n; ++j) s += b.inv * x[j];
+  c[0] = s;
+  std::size_t k = 1;
+  for (; k + 4 <= b.pairs() + 1; k += 4) forward_pairs<4>(b, x, k, c);
+  for (; k <= b.pairs(); ++k) forward_pairs<1>(b, x, k, c);
+  if (n % 2 == 0 && n > 1) {
+    s = 0;
+    for (std::size_t j = 0; j < n; ++j) s += b.alternating(j) * x[j];
+    c[n - 1] = s;
   }
   return c;
 }
 
 std::vector<double> real_fourier_inverse(std::span<const double> c) {
   const std::size_t n = c.size();
-  const Tables ct = tables(n);
   std::vector<double> x(n, 0.0);
+  if (n == 0) return x;
+  const Basis b(n);
   for (std::size_t r = 0; r < n; ++r) {
     if (c[r] == 0) continue;  // EFPA zeroes most coefficients
-    for (std::size_t j = 0; j < n; ++j) x[j] += basis(r, j, n, ct) * c[r];
+    if (r == 0) {
+      for (std::size_t j = 0; j < n; ++j) x[j] += b.inv * c[r];
+    } else if (n % 2 == 0 && r == n - 1) {
+      for (std::size_t j = 0; j < n; ++j) x[j] += b.alternating(j) * c[r];
+    } else {
+      const std::size_t k = (r + 1) / 2;
+      const bool cosine = r % 2 == 1;
+      for (std::size_t j = 0, idx = 0; j < n; ++j) {
+        const double v = cosine ? b.two * b.cos[idx] : -b.two * b.sin[idx];
+        x[j] += v * c[r];
+        idx += k;
+        if (idx >= n) idx -= n;
+      }
+    }
   }
   return x;
 }
