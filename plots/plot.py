@@ -18,6 +18,7 @@ Options of the kinds (see each module's docstring):
   baseline: {<column>: <value>}   the reduction 1 - y / y_baseline, trial by trial
   xlabel, ylabel, title, suptitle, logx, logy, ylim, band (ci95 | none), legend, xticklabels, xrotation
   rows, columns, metric(s), format    table: cells "ours (paper)"
+  group, group_without_number, group_title    strip: one dot per value of `group` at each x category
 """
 import argparse
 import importlib
