@@ -299,7 +299,7 @@ void check_one(Context& c, const YAML::Node& plot, const YAML::Node& common, con
   else if (c.field != "plot")
     how = "in " + c.field + " of the spec, " + how;
   c.fail("", "'" + k + "' takes several values (" + mixed->first + ", " + mixed->second + ", ...) on the same " +
-                 std::string(kind == "table" ? "cell" : "curve") + " of this " + kind +
+                 std::string(kind == "table" ? "cell" : kind == "strip" ? "dot" : "curve") + " of this " + kind +
                  " plot, which would mix or drop its values: " + how);
 }
 

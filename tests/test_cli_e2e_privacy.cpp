@@ -180,6 +180,26 @@ TEST_CASE("the figure draws a not-dp series dashed with a dagger and a footnote;
   CHECK(plain.find("stroke-dasharray") == std::string::npos);
 }
 
+TEST_CASE("a strip plot marks a not-dp category with a dagger, hollow dots and the footnote") {
+  TempDir dir;
+  write_file(dir / "pp.yaml", spec("pp", true));
+  const Command run = run_dplab("run " + dir / "pp.yaml" + " -q --threads 2 --out " + dir / "pp.h5", dir);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const Command plot = run_dplab("plot " + dir / "pp.h5" +
+                                     " --format svg --set 'plot={kind: strip, x: algorithm, y: good_output, group: vertices}'",
+                                 dir);
+  INFO(plot.err);
+  REQUIRE(plot.code == 0);
+  const std::string svg = read_file(dir / "pp.svg");
+  CHECK_CONTAINS(svg, "DP on edge \u2020");
+  CHECK_CONTAINS(svg, "DP on vertex \u2020");
+  CHECK(svg.find("no DP \u2020") == std::string::npos);
+  CHECK_CONTAINS(svg, "\u2020 not \u03b5-DP as published: see lu_thesis.path_edge_step");
+  CHECK_CONTAINS(svg, "fill: none");  // the not-dp categories' hollow dots
+  CHECK_CONTAINS(svg, "bar: the mean of the dots");
+}
+
 TEST_CASE("the report lists each paper's findings with evidence and audit command, and marks not-dp numbers") {
   TempDir dir;
   fs::create_directories(dir.path() / "results" / "lu_thesis");

@@ -40,7 +40,7 @@ TEST_SUITE("plot_check") {
 
 TEST_CASE("the kinds are the schemas in plots/kinds") {
   const auto kinds = plot_kinds();
-  CHECK(kinds == std::vector<std::string>{"bar", "line", "scatter", "table"});
+  CHECK(kinds == std::vector<std::string>{"bar", "line", "scatter", "strip", "table"});
 }
 
 TEST_CASE("a plot that shows every varying parameter passes") {
@@ -67,7 +67,7 @@ TEST_CASE("unknown options, columns, metrics and kinds are named with what is al
 
   e = plot_error(spec_with_plot("  kind: pie\n  y: k\n"));
   CHECK(contains(e, "pie"));
-  CHECK(contains(e, "bar, line, scatter, table"));
+  CHECK(contains(e, "bar, line, scatter, strip, table"));
 }
 
 TEST_CASE("values are checked against their types and choices") {

@@ -81,6 +81,7 @@ TEST_SUITE("plot_options") {
         {"line", "{kind: line, x: eps, y: min_k}", {}},
         {"bar", "{kind: bar, x: strategy, y: min_k}", {}},
         {"scatter", "{kind: scatter, x: k, y: eps_i, color: k}", {"sweep.eps=[1]", "sweep.n=[5]"}},
+        {"strip", "{kind: strip, x: strategy, y: min_k, group: n}", {}},
         {"table", "{kind: table, rows: strategy, metric: min_k}", {}},
         {"table", "{kind: table, rows: strategy, columns: eps, metric: min_k}", {}},
     };

@@ -67,9 +67,8 @@ void HierarchyPass::plan(Depth& D) {
       }
     }
   }
-  // The (query, node) groups of one piece become singles; the others stay pieces, moved down in
-  // place (the kept pieces never overtake the ones still to read: no second copy of them all).
-  std::size_t kept = 0;
+  // The (query, node) groups of one piece become singles; the others become groups of parts,
+  // each part with its ends in the node's children worked out once here rather than in every pass.
   for (std::size_t b = 0; b < D.pieces.size();) {
     std::size_t e = b + 1;
     while (e < D.pieces.size() && D.pieces[e].query == D.pieces[b].query && D.pieces[e].node == D.pieces[b].node) ++e;
@@ -80,11 +79,18 @@ void HierarchyPass::plan(Depth& D) {
       D.single_query.push_back(p.query);
       D.single_coef.push_back(p.coef);
     } else {
-      for (std::size_t k = b; k < e; ++k) D.pieces[kept++] = D.pieces[k];
+      D.groups.push_back({D.pieces[b].query, D.pieces[b].node, static_cast<std::uint32_t>(D.parts.size()),
+                          static_cast<std::uint32_t>(D.parts.size() + (e - b))});
+      for (std::size_t k = b; k < e; ++k) {
+        const Piece& p = D.pieces[k];
+        const std::uint32_t m = D.mid[p.node];
+        D.parts.push_back({p.from, p.to, p.from < m ? std::min(p.to, m) : p.from, p.to > m ? std::max(p.from, m) : p.to,
+                           p.coef});
+      }
     }
     b = e;
   }
-  D.pieces.resize(kept);
+  D.pieces = {};
   // Singles by node, so that a pass sums each node's in registers (the root's are all of them).
   std::vector<std::size_t> order(D.singles.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
@@ -156,29 +162,20 @@ void HierarchyPass::run(std::size_t d, std::span<const double> U) {
     quad[node] += q;
     split[node] += sp;
   }
-  // The pieces of one (query, node) are consecutive: accumulate q_iv and the children's parts.
-  std::int64_t cur_q = -1, cur_v = -1;
-  double dot = 0, dl = 0, dr = 0;
-  auto flush = [&] {
-    if (cur_v < 0) return;
-    const double wi = weights_.empty() ? 1.0 : weights_[static_cast<std::size_t>(cur_q)];
-    const auto a = static_cast<std::size_t>(cur_v);
-    quad[a] += wi * dot * dot;
-    split[a] += wi * (dl * dl + dr * dr);
-  };
-  for (const Piece& p : D.pieces) {
-    if (static_cast<std::int64_t>(p.query) != cur_q || static_cast<std::int64_t>(p.node) != cur_v) {
-      flush();
-      cur_q = p.query;
-      cur_v = p.node;
-      dot = dl = dr = 0;
+  // A (query, node) with several pieces: accumulate q_iv and its parts in the two children. A
+  // part that is empty adds coef x 0, which leaves each sum's value (and so its square) as it was.
+  for (const Group& g : D.groups) {
+    double dot = 0, dl = 0, dr = 0;
+    for (std::uint32_t k = g.begin; k < g.end; ++k) {
+      const Part& p = D.parts[k];
+      dot += p.coef * (P[p.to] - P[p.from]);
+      dl += p.coef * (P[p.left] - P[p.from]);
+      dr += p.coef * (P[p.to] - P[p.right]);
     }
-    const std::uint32_t m = D.mid[p.node];
-    dot += p.coef * (P[p.to] - P[p.from]);
-    if (p.from < m) dl += p.coef * (P[std::min(p.to, m)] - P[p.from]);
-    if (p.to > m) dr += p.coef * (P[p.to] - P[std::max(p.from, m)]);
+    const double wi = weights_.empty() ? 1.0 : weights_[g.query];
+    quad[g.node] += wi * dot * dot;
+    split[g.node] += wi * (dl * dl + dr * dr);
   }
-  flush();
   for (std::size_t a = 0; a < count; ++a) {
     const double w = D.covered[a];
     const double S = P[D.hi[a]] - P[D.lo[a]];

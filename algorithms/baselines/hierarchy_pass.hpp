@@ -63,13 +63,26 @@ class HierarchyPass {
   struct Single {
     std::uint32_t node, from, cut, to;
   };
+  // A piece of a (query, node) with several, as a pass reads it: [from, to) and its parts in the
+  // node's children, [from, left) and [right, to) (left = from when the piece has no part in the
+  // left child, right = to when none in the right: an empty part adds 0).
+  struct Part {
+    std::uint32_t from, to, left, right;
+    double coef;
+  };
+  // The parts [begin, end) of one (query, node) with several pieces.
+  struct Group {
+    std::uint32_t query, node, begin, end;
+  };
   struct Depth {
     std::vector<std::uint32_t> nodes, lo, hi, mid;
     std::vector<char> mixed;
     std::vector<Single> singles;
     std::vector<std::uint32_t> single_query;
     std::vector<double> single_coef, single_w;  // single_w = w_i c^2 (set_weights)
-    std::vector<Piece> pieces;  // the (query, node) with several pieces, by query then node
+    std::vector<Piece> pieces;  // while planning: every piece, by query then node
+    std::vector<Part> parts;    // the pieces of the (query, node) with several, by query then node
+    std::vector<Group> groups;
     std::vector<Cover> covers;
     std::vector<double> covered;  // per node: sum of w_i c^2 over the covers (set_weights)
   };
