@@ -7,6 +7,7 @@ as run has hollow dots and a dagger on its label, and a footnote names the findi
 import re
 
 import matplotlib
+import matplotlib.ticker
 import numpy as np
 
 from dplab_plot.common import finish, label_of, mark_series, panel_axes, trials_text
@@ -63,11 +64,13 @@ def draw(res, opts, out_base, formats):
         ax.set_ylabel(opts.get("ylabel", y))
         if logy:
             ax.set_yscale("log")
+            # An axis of one or two decades would show one or two labels: label some minor ticks.
+            ax.yaxis.set_minor_formatter(matplotlib.ticker.LogFormatterSciNotation(minor_thresholds=(2, 0.5)))
         ax.grid(True, axis="y", alpha=0.3)
     # One legend entry per group value, beside the figure.
     handles = [matplotlib.lines.Line2D([], [], marker="o", linestyle="none", color=colour[g], label=label_of(opts, g))
                for g in groups]
     fig.legend(handles=handles, loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8, title=opts.get("group_title", group))
     centre = "geometric mean" if logy else "mean"
-    note = f"ours: each dot the mean over {trials_text(res)} for one {group}; bar: the {centre} of the dots"
+    note = f"ours: each dot the mean over {trials_text(res)} for one {opts.get('group_title', group)}; bar: the {centre} of the dots"
     return finish(fig, res, opts, note, out_base, formats)
