@@ -54,8 +54,8 @@ const std::map<std::string, std::vector<std::string>> kExpectedSpecs = {
                        "fig7", "fig8", "fig9", "table2", "table3", "table4", "table5",
                        // Figs 10-12 swept over the initialisations and F1 definitions (issue 32).
                        "fig10_init", "fig11_init", "fig12_init"}},
-    // dpbench (issue 33, beyond the five documents): DPBench's study so far, 1-D and 2-D.
-    {"dpbench", {"domain_size_1d", "error_vs_scale_1d", "error_vs_scale_2d", "exchangeability_1d"}},
+    // dpbench (issue 33, beyond the five documents): DPBench's study, 1-D and 2-D, scale sweeps and every shape.
+    {"dpbench", {"domain_size_1d", "error_vs_scale_1d", "error_vs_scale_2d", "exchangeability_1d", "shapes_1d", "shapes_2d"}},
     {"diffpart", {"fig3", "fig4", "fig5", "fig6", "fig7", "fig8"}},
     // lu_thesis: chapters 4-5 (aggregation, budget bounds), 6 (path publishing), 7 (DP k-means, Figs 7.7-7.10).
     {"lu_thesis", {"fig4_2", "fig4_3", "fig4_4", "fig4_5", "fig5_2", "fig5_3", "fig5_4", "table5_3", "table5_4",
