@@ -49,6 +49,18 @@ std::pair<std::string, std::string> expected(const std::string& label) {
   return {"none", ""};
 }
 
+// Runs spec(name, dp) and draws it as SVG (with `plot_args`, e.g. a --set of the plot); its text.
+std::string svg_of(const TempDir& dir, const std::string& name, bool dp, const std::string& plot_args = "") {
+  write_file(dir / (name + ".yaml"), spec(name, dp));
+  const Command run = run_dplab("run " + dir / (name + ".yaml") + " -q --threads 2 --out " + dir / (name + ".h5"), dir);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const Command plot = run_dplab("plot " + dir / (name + ".h5") + " --format svg" + plot_args, dir);
+  INFO(plot.err);
+  REQUIRE(plot.code == 0);
+  return read_file(dir / (name + ".svg"));
+}
+
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream ss(text);
@@ -155,20 +167,8 @@ TEST_CASE("registry -> run -> file -> show --csv, export, dplab.load; an older f
 
 TEST_CASE("the figure draws a not-dp series dashed with a dagger and a footnote; a figure without one has neither") {
   TempDir dir;
-  write_file(dir / "pp.yaml", spec("pp", true));
-  write_file(dir / "plain.yaml", spec("plain", false));
-  for (const char* name : {"pp", "plain"}) {
-    const Command run = run_dplab("run " + dir / (std::string(name) + ".yaml") + " -q --threads 2 --out " +
-                                      dir / (std::string(name) + ".h5"),
-                                  dir);
-    INFO(run.err);
-    REQUIRE(run.code == 0);
-    const Command plot = run_dplab("plot " + dir / (std::string(name) + ".h5") + " --format svg", dir);
-    INFO(plot.err);
-    REQUIRE(plot.code == 0);
-  }
   // matplotlib writes every text of an SVG as a comment beside its glyphs.
-  const std::string marked = read_file(dir / "pp.svg"), plain = read_file(dir / "plain.svg");
+  const std::string marked = svg_of(dir, "pp", true), plain = svg_of(dir, "plain", false);
   CHECK_CONTAINS(marked, "DP on edge \u2020");
   CHECK_CONTAINS(marked, "DP on vertex \u2020");
   CHECK(marked.find("no DP \u2020") == std::string::npos);
@@ -182,22 +182,17 @@ TEST_CASE("the figure draws a not-dp series dashed with a dagger and a footnote;
 
 TEST_CASE("a strip plot marks a not-dp category with a dagger, hollow dots and the footnote") {
   TempDir dir;
-  write_file(dir / "pp.yaml", spec("pp", true));
-  const Command run = run_dplab("run " + dir / "pp.yaml" + " -q --threads 2 --out " + dir / "pp.h5", dir);
-  INFO(run.err);
-  REQUIRE(run.code == 0);
-  const Command plot = run_dplab("plot " + dir / "pp.h5" +
-                                     " --format svg --set 'plot={kind: strip, x: algorithm, y: good_output, group: vertices}'",
-                                 dir);
-  INFO(plot.err);
-  REQUIRE(plot.code == 0);
-  const std::string svg = read_file(dir / "pp.svg");
-  CHECK_CONTAINS(svg, "DP on edge \u2020");
-  CHECK_CONTAINS(svg, "DP on vertex \u2020");
-  CHECK(svg.find("no DP \u2020") == std::string::npos);
-  CHECK_CONTAINS(svg, "\u2020 not \u03b5-DP as published: see lu_thesis.path_edge_step");
-  CHECK_CONTAINS(svg, "fill: none");  // the not-dp categories' hollow dots
-  CHECK_CONTAINS(svg, "bar: the mean of the dots");
+  const std::string strip = " --set 'plot={kind: strip, x: algorithm, y: good_output, group: vertices}'";
+  const std::string marked = svg_of(dir, "pp", true, strip), plain = svg_of(dir, "plain", false, strip);
+  CHECK_CONTAINS(marked, "DP on edge \u2020");
+  CHECK_CONTAINS(marked, "DP on vertex \u2020");
+  CHECK(marked.find("no DP \u2020") == std::string::npos);
+  CHECK_CONTAINS(marked, "\u2020 not \u03b5-DP as published: see lu_thesis.path_edge_step");
+  CHECK_CONTAINS(marked, "fill-opacity: 0");  // the not-dp categories' hollow dots
+  CHECK_CONTAINS(marked, "bar: the mean of the dots");
+  CHECK_CONTAINS(plain, "no DP");
+  CHECK(plain.find("\u2020") == std::string::npos);
+  CHECK(plain.find("fill-opacity: 0") == std::string::npos);
 }
 
 TEST_CASE("the report lists each paper's findings with evidence and audit command, and marks not-dp numbers") {
