@@ -92,11 +92,12 @@ std::vector<double> real_fourier_inverse(std::span<const double> c) {
     } else if (n % 2 == 0 && r == n - 1) {
       for (std::size_t j = 0; j < n; ++j) x[j] += b.alternating(j) * c[r];
     } else {
+      // Row 2k - 1: two cos; row 2k: -two sin (the same products as the forward sums').
       const std::size_t k = (r + 1) / 2;
-      const bool cosine = r % 2 == 1;
+      const double* table = r % 2 == 1 ? b.cos.data() : b.sin.data();
+      const double factor = r % 2 == 1 ? b.two : -b.two;
       for (std::size_t j = 0, idx = 0; j < n; ++j) {
-        const double v = cosine ? b.two * b.cos[idx] : -b.two * b.sin[idx];
-        x[j] += v * c[r];
+        x[j] += factor * table[idx] * c[r];
         idx += k;
         if (idx >= n) idx -= n;
       }

@@ -15,15 +15,14 @@
 namespace dplab::baselines {
 namespace {
 
-// One entry D[r][i] of the V-optimal table: the least D[r-1][j] + SSE[j+1, i] over j in
-// [r-1, i-1], scanned down from j = i - 1 with the exact pruning described at v_optimal_table.
-// `prev` is row r-1, `row` row r (entries below i known), p / q the prefix sums and sums of
-// squares. The SSE is VOptimalTable::sse written out: 0 for one cell (j = i - 1), else
-// max(0, (q[i+1] - q[j+1]) - s * s / (i - j)) with s = p[i+1] - p[j+1].
-double entry_scalar(const double* prev, const double* row, const double* p, const double* q, std::uint32_t r,
-                    std::uint32_t i) {
-  double best = std::numeric_limits<double>::infinity();
-  for (std::uint32_t j = i; j-- > r - 1;) {
+// The scan for one entry D[r][i] of the V-optimal table: the least D[r-1][j] + SSE[j+1, i] over
+// the starts j from `from` - 1 down to r - 1, starting from `best`, with the exact pruning
+// described at v_optimal_table. `prev` is row r-1, `row` row r (entries below i known), p / q
+// the prefix sums and sums of squares. The SSE is VOptimalTable::sse written out: 0 for one
+// cell (j = i - 1), else max(0, (q[i+1] - q[j+1]) - s * s / (i - j)) with s = p[i+1] - p[j+1].
+double scan_scalar(const double* prev, const double* row, const double* p, const double* q, std::uint32_t r,
+                   std::uint32_t i, std::uint32_t from, double best) {
+  for (std::uint32_t j = from; j-- > r - 1;) {
     double s = 0;
     if (i - j > 1) {
       const double sum = p[i + 1] - p[j + 1];
@@ -33,6 +32,11 @@ double entry_scalar(const double* prev, const double* row, const double* p, cons
     if (row[j] + s >= best) break;  // row[r-1] is +infinity: the scan ends there
   }
   return best;
+}
+
+double entry_scalar(const double* prev, const double* row, const double* p, const double* q, std::uint32_t r,
+                    std::uint32_t i) {
+  return scan_scalar(prev, row, p, q, r, i, i, std::numeric_limits<double>::infinity());
 }
 
 #if defined(__x86_64__)
@@ -76,14 +80,7 @@ __attribute__((target("avx2"))) double entry_avx2(const double* prev, const doub
     best4 = _mm256_min_pd(least, best4);
     j = lo;
   }
-  best = _mm256_cvtsd_f64(best4);
-  for (; j-- > r - 1;) {
-    const double sum = p[i + 1] - p[j + 1];
-    const double s = std::max(0.0, q[i + 1] - q[j + 1] - sum * sum / (i - j));
-    best = std::min(best, prev[j] + s);
-    if (row[j] + s >= best) break;
-  }
-  return best;
+  return scan_scalar(prev, row, p, q, r, i, j, _mm256_cvtsd_f64(best4));  // the last 0-3 starts
 }
 #endif
 
@@ -129,23 +126,16 @@ VOptimalTable v_optimal_table(std::span<const double> counts, std::uint32_t k) {
   // (splitting an interval never raises its SSE; D[r][j] is the least over j'), and D[r][j] is
   // already known: once that bound reaches the best value so far, no smaller j can beat it.
   // The vector path computes the same bits (entry_avx2); DPLAB_SIMD=scalar selects the other.
+  auto* entry = &entry_scalar;
 #if defined(__x86_64__)
-  const bool avx2 = simd::level() >= simd::Level::avx2;
-#else
-  const bool avx2 = false;
+  if (simd::level() >= simd::Level::avx2) entry = &entry_avx2;
 #endif
   const double* p = t.prefix.data();
   const double* q = t.prefix_sq.data();
   for (std::uint32_t r = 1; r < k; ++r) {
     const double* prev = &t.D[std::size_t(r - 1) * t.n];
     double* row = &t.D[std::size_t(r) * t.n];
-    for (std::uint32_t i = r; i < t.n; ++i) {
-#if defined(__x86_64__)
-      row[i] = avx2 ? entry_avx2(prev, row, p, q, r, i) : entry_scalar(prev, row, p, q, r, i);
-#else
-      row[i] = entry_scalar(prev, row, p, q, r, i);
-#endif
-    }
+    for (std::uint32_t i = r; i < t.n; ++i) row[i] = entry(prev, row, p, q, r, i);
   }
   return t;
 }
