@@ -16,6 +16,13 @@ namespace {
 // cost more than the vector kernel saves.
 constexpr std::size_t kBatchMin = 32;
 
+// sample_laplace for a word the fast path rejects (core/ziggurat.hpp).
+inline double laplace_rejected(BulkWords& words, double b) {
+  bool negative;
+  const double e = b * sample_exponential_rejected(words, negative);
+  return std::bit_cast<double>(std::bit_cast<std::uint64_t>(e) ^ (std::uint64_t{negative} << 63));
+}
+
 template <bool kAdd>
 void laplace_batch(Stream& s, double b, std::span<double> out) {
   const std::size_t n = out.size();
@@ -38,8 +45,8 @@ void laplace_batch(Stream& s, double b, std::span<double> out) {
       words.advance(made);
       i += made;
       if (words.available() >= 8 && n - i >= 8) {
-        // The kernel stopped at a word its fast path rejects: the scalar code redraws it.
-        if constexpr (kAdd) out[i] += sample_laplace(words, b); else out[i] = sample_laplace(words, b);
+        // The kernel stopped at a word its fast path rejects: the slow path takes it from there.
+        if constexpr (kAdd) out[i] += laplace_rejected(words, b); else out[i] = laplace_rejected(words, b);
         ++i;
       }
       continue;

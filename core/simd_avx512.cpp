@@ -1,7 +1,7 @@
 // AVX-512F kernel (see core/simd_kernels.hpp): the AVX2 Laplace kernel of core/simd_avx2.cpp
-// with eight lanes, gathers (fast on the cores that have AVX-512) and masked stores. Only these
-// functions carry target("avx512f"); core/simd.cpp selects them only when the CPU and the OS
-// support AVX-512. No FMA: the same IEEE operations as the scalar code, in the same order.
+// with eight lanes and masked stores. Only these functions carry target("avx512f");
+// core/simd.cpp selects them only when the CPU and the OS support AVX-512. No FMA: the same
+// IEEE operations as the scalar code, in the same order.
 // GCC 12's avx512fintrin.h builds several intrinsics on _mm512_undefined_*(), which
 // -W(maybe-)uninitialized reports once inlined at -O3 (a false positive of the header, GCC bug
 // 105593); the file's own code is checked by the other warnings as usual.
@@ -24,21 +24,40 @@ DPLAB_AVX512 inline __m512i splat(std::uint64_t v) { return _mm512_set1_epi64(st
 
 }  // namespace
 
+// The layer's edge x and acceptance bound of eight words, as two vectors: one 16-byte load of
+// ExpZiggurat::layer per lane (the index is the word's low byte, read as a byte), not two
+// gathers: on AMD's Zen 4 the two eight-lane gathers cost more than the rest of the sample
+// (docs/benchmarks.md, "Laplace under 2 ns"), and the loads are no slower on Intel's cores.
+DPLAB_AVX512 inline void layers8(const std::uint64_t* words, const ExpZiggurat::Layer* layers, __m512d& xl,
+                                 __m512i& acc) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(words);  // x86 is little-endian
+  auto pair = [&](int lane) { return _mm_load_si128(reinterpret_cast<const __m128i*>(layers + bytes[8 * lane])); };
+  __m512i a = _mm512_castsi128_si512(pair(0));  // x0 acc0 | x2 acc2 | x4 acc4 | x6 acc6
+  a = _mm512_inserti32x4(a, pair(2), 1);
+  a = _mm512_inserti32x4(a, pair(4), 2);
+  a = _mm512_inserti32x4(a, pair(6), 3);
+  __m512i c = _mm512_castsi128_si512(pair(1));  // x1 acc1 | x3 acc3 | x5 acc5 | x7 acc7
+  c = _mm512_inserti32x4(c, pair(3), 1);
+  c = _mm512_inserti32x4(c, pair(5), 2);
+  c = _mm512_inserti32x4(c, pair(7), 3);
+  xl = _mm512_castsi512_pd(_mm512_unpacklo_epi64(a, c));  // x0 .. x7
+  acc = _mm512_unpackhi_epi64(a, c);                      // acc0 .. acc7
+}
+
 DPLAB_AVX512 std::size_t laplace_fast_avx512(const std::uint64_t* words, std::size_t nwords, double b, double* out,
                                              std::size_t nout, bool add) {
-  const ExpZiggurat& z = kExpZiggurat;
-  const __m512i layer_mask = splat(0xFF);
+  const ExpZiggurat::Layer* layers = kExpZiggurat.layer;
   const __m512i one_bits = splat(0x3FF0000000000000ULL);
   const __m512i sign_bit = splat(0x8000000000000000ULL);
   const __m512d one = _mm512_set1_pd(1.0), vb = _mm512_set1_pd(b);
   std::size_t i = 0;
   const std::size_t n = nwords < nout ? nwords : nout;
   for (; i + 8 <= n; i += 8) {
+    __m512d xl;
+    __m512i acc;
+    layers8(words + i, layers, xl, acc);
     const __m512i u = _mm512_loadu_si512(words + i);
-    const __m512i layer = _mm512_and_si512(u, layer_mask);                  // bits 0-7
     const __m512i m = _mm512_srli_epi64(u, 12);                             // bits 12-63
-    const __m512d xl = _mm512_i64gather_pd(layer, z.x, 8);
-    const __m512i acc = _mm512_i64gather_epi64(layer, z.accept, 8);
     const unsigned ok = _mm512_cmplt_epu64_mask(m, acc);                    // m < accept[layer]
     const __m512d d = _mm512_sub_pd(_mm512_castsi512_pd(_mm512_or_si512(one_bits, m)), one);
     const __m512d e = _mm512_mul_pd(vb, _mm512_mul_pd(d, xl));

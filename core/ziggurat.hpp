@@ -40,26 +40,44 @@ bool wedge_accepts(double y, double x, unsigned layer);
 template <class Source>
 double exponential_slow_path(Source& s, double x, unsigned layer, bool& bit);
 
+// The ziggurat's candidate from one 64-bit word: its layer, spare bit, position in the layer and
+// the value x = position * x[layer].
+struct ZigguratCandidate {
+  unsigned layer;     // bits 0-7
+  bool bit;           // bit 8: spare
+  std::uint64_t m;    // bits 12-63: position in the layer
+  double x;
+  explicit ZigguratCandidate(std::uint64_t u)
+      : layer(static_cast<unsigned>(u & 0xFF)), bit((u >> 8) & 1u), m(u >> 12),
+        // m * 2^-52 in [0, 1) from the mantissa bits directly: four times cheaper than an
+        // integer-to-double conversion (bench/).
+        x((std::bit_cast<double>(0x3FF0000000000000ULL | m) - 1.0) * kExpZiggurat.x[layer]) {}
+};
+
 // Exp(1). `bit` receives one further random bit of the accepted word, independent of the
-// value (Laplace uses it as the sign). The fast path is also the AVX2 kernel's
-// (core/simd_avx2.cpp, laplace_fast_avx2): a change here must be made there too
+// value (Laplace uses it as the sign). The fast path is also the vector kernels'
+// (core/simd_avx2.cpp, core/simd_avx512.cpp): a change here must be made there too
 // (tests/test_simd.cpp compares them).
 template <class Source>
 inline double sample_exponential(Source& s, bool& bit) {
-  const ExpZiggurat& z = kExpZiggurat;
   for (;;) {
-    const std::uint64_t u = s.next_u64();
-    const unsigned layer = static_cast<unsigned>(u & 0xFF);  // bits 0-7: the layer
-    bit = (u >> 8) & 1u;                                      // bit 8: spare
-    const std::uint64_t m = u >> 12;                          // bits 12-63: position in it
-    // m * 2^-52 in [0, 1) from the mantissa bits directly: four times cheaper than an
-    // integer-to-double conversion (bench/).
-    const double d = std::bit_cast<double>(0x3FF0000000000000ULL | m) - 1.0;
-    const double x = d * z.x[layer];
-    if (m < z.accept[layer]) [[likely]] return x;
-    const double y = exponential_slow_path(s, x, layer, bit);
+    const ZigguratCandidate c(s.next_u64());
+    bit = c.bit;
+    if (c.m < kExpZiggurat.accept[c.layer]) [[likely]] return c.x;
+    const double y = exponential_slow_path(s, c.x, c.layer, bit);
     if (y >= 0) return y;  // negative: the candidate was rejected, draw again
   }
+}
+
+// sample_exponential when the caller knows that the next word fails the fast path's test (the
+// vector kernels stop at such a word): the same draws and value, without that test, whose
+// branch would be mispredicted every time here.
+template <class Source>
+inline double sample_exponential_rejected(Source& s, bool& bit) {
+  const ZigguratCandidate c(s.next_u64());
+  bit = c.bit;
+  const double y = exponential_slow_path(s, c.x, c.layer, bit);
+  return y >= 0 ? y : sample_exponential(s, bit);
 }
 
 }  // namespace dplab
