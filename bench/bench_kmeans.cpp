@@ -16,6 +16,7 @@
 #include "algorithms/clustering/init.hpp"
 #include "algorithms/clustering/lloyd.hpp"
 #include "algorithms/clustering/noisy_lloyd.hpp"
+#include "algorithms/clustering/population_cost.hpp"
 #include "bench_support.hpp"
 #include "core/simd.hpp"
 #include "framework/registry.hpp"
@@ -142,6 +143,51 @@ BENCHMARK(BM_KmeansCostPaths)
     ->ArgsProduct({{10}, {1, 3, 5, 8}, {1, 2}})
     ->ArgsProduct({{16}, {3, 8}, {1, 2}})
     ->Unit(benchmark::kMicrosecond);
+
+// A PrivGene generation's m = 200 costs (population_cost.hpp), on uniform points in [0, 1]^d of
+// the size of lu_thesis's substitutes (Lifesci: 26,733 x 10; Image: 34,112 x 3) and Birch2
+// (12,000 x 2): ten random parents, their offspring by crossover and one mutated coordinate, as
+// privgene.cpp makes them. Args: d, k, n, way (0: kmeans_cost one candidate at a time; 1:
+// population_costs, the parents' centroids' distances stored once). The same bits either way.
+void BM_PopulationCosts(benchmark::State& state) {
+  const auto d = static_cast<std::size_t>(state.range(0)), k = static_cast<std::size_t>(state.range(1));
+  dplab::Stream s(4, 5, 6);
+  dplab::PointSet data;
+  data.n = static_cast<std::size_t>(state.range(2));
+  data.d = d;
+  data.x = dplab::clustering::uniform_centroids(s, data.n, d, {0, 1});
+  dplab::clustering::PointBlocks blocks;
+  dplab::clustering::prepare_blocks(data, blocks);
+  const std::size_t len = k * d;
+  std::vector<std::vector<double>> parents(10), population;
+  for (auto& p : parents) p = dplab::clustering::uniform_centroids(s, k, d, {0, 1});
+  while (population.size() < 200) {
+    const std::size_t a = s.below(10);
+    std::size_t b = s.below(9);
+    if (b >= a) ++b;
+    std::vector<double> x = parents[a], y = parents[b];
+    for (std::size_t j = 1 + s.below(len - 1); j < len; ++j) std::swap(x[j], y[j]);
+    for (auto* child : {&x, &y}) {
+      (*child)[s.below(len)] = s.uniform();
+      population.push_back(*child);
+    }
+  }
+  for (auto _ : state) {
+    if (state.range(3) == 1) {
+      benchmark::DoNotOptimize(dplab::clustering::population_costs(data, population, k, blocks));
+    } else {
+      for (const auto& cand : population)
+        benchmark::DoNotOptimize(dplab::clustering::kmeans_cost(data, cand, k, &blocks));
+    }
+  }
+}
+BENCHMARK(BM_PopulationCosts)
+    ->ArgsProduct({{10}, {3}, {26733}, {0, 1}})
+    ->ArgsProduct({{3}, {3}, {34112}, {0, 1}})
+    ->ArgsProduct({{2}, {5}, {12000}, {0, 1}})
+    ->ArgsProduct({{2}, {15}, {5000}, {0, 1}})
+    ->ArgsProduct({{4}, {3}, {150, 1000, 2000}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
 
 // One whole DP iteration (assignment + the two Laplace releases + update). Arg 0: the counts and
 // sums from every point's label (assign_and_accumulate); 1: from the filter tree, as dp_kmeans

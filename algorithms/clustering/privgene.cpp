@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "algorithms/clustering/lloyd.hpp"
+#include "algorithms/clustering/population_cost.hpp"
 #include "core/error.hpp"
 
 namespace dplab::clustering {
@@ -31,8 +31,9 @@ std::vector<double> privgene_kmeans(const PointSet& data, std::size_t k, double 
   const PointBlocks& blocks = *shared;
   // Selects `count` candidates without replacement, one exponential-mechanism draw each.
   auto select = [&](std::size_t count, double eps_each) {
-    fitness.resize(population.size());
-    for (std::size_t i = 0; i < population.size(); ++i) fitness[i] = -kmeans_cost(data, population[i], k, &blocks);
+    // The m costs at once: an offspring shares most centroids with the generation (population_cost.hpp).
+    fitness = population_costs(data, population, k, blocks);
+    for (double& f : fitness) f = -f;
     std::vector<std::size_t> left(population.size());
     for (std::size_t i = 0; i < left.size(); ++i) left[i] = i;
     std::vector<std::size_t> chosen;
