@@ -19,8 +19,8 @@ constexpr std::size_t kBatchMin = 32;
 // sample_laplace for a word the fast path rejects (core/ziggurat.hpp).
 inline double laplace_rejected(BulkWords& words, double b) {
   bool negative;
-  const double e = b * sample_exponential_rejected(words, negative);
-  return std::bit_cast<double>(std::bit_cast<std::uint64_t>(e) ^ (std::uint64_t{negative} << 63));
+  const double e = sample_exponential_rejected(words, negative);
+  return signed_scaled(b, e, negative);
 }
 
 template <bool kAdd>

@@ -27,14 +27,19 @@ std::uint64_t sample_ball_law(Stream& s, std::span<const double> center, double 
                               double beta, std::span<double> out, const char* what,
                               std::uint64_t max_proposals = 100000000);
 
+// b e with its sign bit flipped when `negative` (branch-free): a Laplace sample from an Exp(1)
+// sample e and a random sign.
+inline double signed_scaled(double b, double e, bool negative) {
+  return std::bit_cast<double>(std::bit_cast<std::uint64_t>(b * e) ^ (std::uint64_t{negative} << 63));
+}
+
 // Laplace(0, b): density exp(-|x|/b) / 2b, as a random sign times b Exp(1) (ziggurat).
 // Source: Stream, or BulkWords inside the batch samplers (the same words, so the same values).
 template <class Source>
 inline double sample_laplace(Source& s, double b) {
   bool negative;
-  const double e = b * sample_exponential(s, negative);
-  // Branch-free sign: flip the sign bit.
-  return std::bit_cast<double>(std::bit_cast<std::uint64_t>(e) ^ (std::uint64_t{negative} << 63));
+  const double e = sample_exponential(s, negative);
+  return signed_scaled(b, e, negative);
 }
 
 // Fills `out` with independent Laplace(0, b) samples: the same values as repeated scalar calls,
