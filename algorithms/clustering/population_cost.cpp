@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -93,9 +92,9 @@ __attribute__((target("avx2"))) void block_least(const double* block, std::size_
     __m256d t[4];
     for (auto& v : t) v = _mm256_set1_pd(std::numeric_limits<double>::infinity());
     for (std::size_t c = 0; c < owns; ++c) {
-      // Read the points again for each centroid: without this empty asm, which hides that the
-      // address is the same, GCC keeps all 4 d of the points' vectors across the centroids
-      // and spills them to the stack (35 spills at d = 10; 1.3x slower).
+      // Read the points again for each centroid (first-level cache): without this empty asm,
+      // which hides that the address is the same, GCC keeps all 4 d of the points' vectors
+      // across the centroids and spills them to the stack (35 vector spills at d = 10).
       const double* rows = block + l;
       asm("" : "+r"(rows));
       __m256d sum[4];
