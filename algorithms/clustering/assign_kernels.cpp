@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "algorithms/clustering/sixteen_distances.hpp"
+
 namespace dplab::clustering::kernels {
 
 namespace {
@@ -295,12 +297,9 @@ void cost_terms_avx2_rows(const double* rows, std::size_t d, const double* soa, 
 namespace {
 
 // Sixteen points' least distances over the k centroids (k x d, row-major), NaN distances
-// skipped, into t[0..3] (points 4 v to 4 v + 3 in t[v]): each distance summed over j in order with
-// one multiply and one add per coordinate, as the direct formula sums it (its first addition,
-// 0 + s, is s itself: s = diff^2 is +0, positive or NaN), so the same bits; min returns its
-// second operand when the first is NaN, so a NaN distance keeps the running least, as
-// std::min(least, s) does in the scalar cost_term. The four vectors share each centroid's
-// broadcast coordinates.
+// skipped, into t[0..3] (points 4 v to 4 v + 3 in t[v]), each distance the direct formula's bits
+// (sixteen_distances.hpp); min returns its second operand when the first is NaN, so a NaN
+// distance keeps the running least, as std::min(least, s) does in the scalar cost_term.
 template <std::size_t D>
 __attribute__((target("avx2"), always_inline)) inline void sixteen_least(const double* rows, std::size_t d_any,
                                                                          const double* centroids, std::size_t k,
@@ -308,20 +307,8 @@ __attribute__((target("avx2"), always_inline)) inline void sixteen_least(const d
   const std::size_t d = D ? D : d_any;
   for (auto& v : t) v = _mm256_set1_pd(std::numeric_limits<double>::infinity());
   for (std::size_t c = 0; c < k; ++c) {
-    const double* q = centroids + c * d;
     __m256d s[4];
-    __m256d cj = _mm256_broadcast_sd(q);
-    for (int v = 0; v < 4; ++v) {
-      const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + 4 * v), cj);
-      s[v] = _mm256_mul_pd(diff, diff);
-    }
-    for (std::size_t j = 1; j < d; ++j) {
-      cj = _mm256_broadcast_sd(q + j);
-      for (int v = 0; v < 4; ++v) {
-        const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + j * kBlock + 4 * v), cj);
-        s[v] = _mm256_add_pd(s[v], _mm256_mul_pd(diff, diff));
-      }
-    }
+    sixteen_distances<D>(rows, centroids + c * d, d, s);
     for (int v = 0; v < 4; ++v) t[v] = _mm256_min_pd(s[v], t[v]);
   }
 }

@@ -8,6 +8,7 @@
 
 #include "algorithms/clustering/assign_kernels.hpp"
 #include "algorithms/clustering/lloyd.hpp"
+#include "algorithms/clustering/sixteen_distances.hpp"
 #include "core/error.hpp"
 #include "core/simd.hpp"
 
@@ -54,28 +55,6 @@ SharedCentroids shared_centroids(const std::vector<std::vector<double>>& populat
 
 #if defined(__x86_64__)
 
-// The distances of the sixteen points at rows[0..15] (a block's rows: rows[j * kBlock + l] =
-// coordinate j of point l) to centroid q, four vectors sharing each broadcast coordinate, each
-// summed over j in order with one multiply and one add per coordinate: the direct formula's bits
-// (its first addition, 0 + s, is s itself), as in assign_kernels.cpp's least distances.
-template <std::size_t D>
-__attribute__((target("avx2"), always_inline)) inline void sixteen_distances(const double* rows, const double* q,
-                                                                           std::size_t d_any, __m256d (&sum)[4]) {
-  const std::size_t d = D ? D : d_any;
-  __m256d cj = _mm256_broadcast_sd(q);
-  for (int v = 0; v < 4; ++v) {
-    const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + 4 * v), cj);
-    sum[v] = _mm256_mul_pd(diff, diff);
-  }
-  for (std::size_t j = 1; j < d; ++j) {
-    cj = _mm256_broadcast_sd(q + j);
-    for (int v = 0; v < 4; ++v) {
-      const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + j * kBlock + 4 * v), cj);
-      sum[v] = _mm256_add_pd(sum[v], _mm256_mul_pd(diff, diff));
-    }
-  }
-}
-
 // The least distance of each of a block's kBlock points (past the data's last point: the
 // padding's, never added) over one candidate's centroids. NaN distances are skipped as
 // assign.cpp's least path skips them (min returns its second operand, the running least, when
@@ -98,7 +77,7 @@ __attribute__((target("avx2"))) void block_least(const double* block, std::size_
       const double* rows = block + l;
       asm("" : "+r"(rows));
       __m256d sum[4];
-      sixteen_distances<D>(rows, own[c], d, sum);
+      kernels::sixteen_distances<D>(rows, own[c], d, sum);
       for (int v = 0; v < 4; ++v) t[v] = _mm256_min_pd(sum[v], t[v]);
     }
     for (std::size_t c = 0; c < reads; ++c)
@@ -150,7 +129,7 @@ __attribute__((target("avx2"))) void pooled_costs(const PointSet& data,
     for (std::size_t p = 0; p < pool; ++p)
       for (std::size_t l = 0; l < kBlock; l += 16) {
         __m256d sum[4];
-        sixteen_distances<D>(block + l, shared.centroid[p], d, sum);
+        kernels::sixteen_distances<D>(block + l, shared.centroid[p], d, sum);
         for (int v = 0; v < 4; ++v) _mm256_storeu_pd(stored.data() + p * kBlock + l + 4 * v, sum[v]);
       }
     for (std::size_t i = 0; i < m; ++i) {

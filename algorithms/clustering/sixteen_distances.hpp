@@ -1,0 +1,38 @@
+// The squared distances of sixteen points of a block of prepared rows (assign.hpp's PointBlocks::
+// exact_rows: rows[j * kBlock + l] = coordinate j of point l) to one centroid q, four AVX2
+// vectors sharing each broadcast coordinate: each distance summed over j in order with one
+// multiply and one add per coordinate, as the direct formula sums it (its first addition, 0 + s,
+// is s itself: s = diff^2 is +0, positive or NaN), so the same bits. For the kernels' .cpp files
+// only (assign_kernels.cpp, population_cost.cpp), which keep vector code in functions compiled
+// with target("avx2") and call them only on CPUs that have it.
+#pragma once
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include <cstddef>
+
+#include "algorithms/clustering/assign_kernels.hpp"
+
+namespace dplab::clustering::kernels {
+
+template <std::size_t D>
+__attribute__((target("avx2"), always_inline)) inline void sixteen_distances(const double* rows, const double* q,
+                                                                           std::size_t d_any, __m256d (&sum)[4]) {
+  const std::size_t d = D ? D : d_any;
+  __m256d cj = _mm256_broadcast_sd(q);
+  for (int v = 0; v < 4; ++v) {
+    const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + 4 * v), cj);
+    sum[v] = _mm256_mul_pd(diff, diff);
+  }
+  for (std::size_t j = 1; j < d; ++j) {
+    cj = _mm256_broadcast_sd(q + j);
+    for (int v = 0; v < 4; ++v) {
+      const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + j * kBlock + 4 * v), cj);
+      sum[v] = _mm256_add_pd(sum[v], _mm256_mul_pd(diff, diff));
+    }
+  }
+}
+
+}  // namespace dplab::clustering::kernels
+
+#endif
