@@ -2,9 +2,10 @@
 // them (PrivGene, privgene.hpp: m = 200 candidates a generation). An offspring is two parents'
 // parameter vectors crossed at one cut, with one coordinate mutated, so most of its k centroids
 // are its parents' centroids unchanged, and the ten parents' centroids recur across the
-// generation. Each centroid that occurs in two or more candidates has its distance to every
-// point computed once (a column of the pool); a candidate then reads those columns and computes
-// only its own new centroids' distances.
+// generation. The costs are taken block by block over the data (64 points, which stay in the
+// first-level cache for the whole generation): in each block, the distances to each centroid
+// that occurs in two or more candidates are computed once and stored, and a candidate reads
+// those and computes only its own new centroids' distances.
 //
 // The same bits as kmeans_cost for every candidate: a point's term is its least distance over
 // the candidate's centroids (the direct formula, sum_j (x_j - c_j)^2 in order without fused
@@ -32,8 +33,8 @@ std::vector<double> population_costs(const PointSet& data, const std::vector<std
 // repetitions, medians, this project's Zen 4 VM, 2026-11-27): kmeans_cost one at a time against
 // population_costs 16.2 -> 9.13 ms at (n, d, k) = (26,733, 10, 3), 6.53 -> 3.90 ms at
 // (34,112, 3, 3), 2.08 -> 1.42 ms at (12,000, 2, 5), 2.14 -> 1.77 ms at (5,000, 2, 15); 0.209
-// -> 0.201 ms at (1,000, 4, 3) and 0.040 -> 0.080 ms at (150, 4, 3), where finding the shared
-// centroids costs what it saves.
+// -> 0.201 ms at (1,000, 4, 3) (no gain) and 0.040 -> 0.080 ms at (150, 4, 3), where finding
+// the shared centroids costs more than it saves.
 bool pooled_pays(std::size_t n, std::size_t k);
 
 }  // namespace dplab::clustering
