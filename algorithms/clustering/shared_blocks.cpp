@@ -5,11 +5,15 @@
 #include <cstring>
 
 #include "core/simd.hpp"
+#include "datasets/frozen.hpp"
 #include "framework/build_once_cache.hpp"
 
 namespace dplab::clustering {
 
 std::string dataset_cache_key(const PointSet& data) {
+  // A dataset the runner froze (datasets/frozen.hpp) cannot change: its id keys it without a
+  // pass over its values.
+  if (const std::uint64_t id = frozen_id(data)) return data.name + "|frozen " + std::to_string(id);
   const DataPrint print = fingerprint(data);
   char key[256];
   std::snprintf(key, sizeof key, "%p|%p|%zu|%zu|%llx|%llx", static_cast<const void*>(&data),

@@ -16,9 +16,10 @@ namespace dplab::clustering {
 // change while the blocks are in use (a run's dataset).
 std::shared_ptr<const PointBlocks> shared_blocks(const PointSet& data);
 
-// The key of a dataset in such per-dataset caches (shared_blocks, shared_filter_tree): its
-// object and value buffer, name, size and the sums of its bits, so that a dataset freed and
-// another built at the same addresses (the audit's neighbours, tests) gets its own entry.
+// The key of a dataset in such per-dataset caches (shared_blocks, shared_filter_tree): for a
+// dataset the runner froze (datasets/frozen.hpp), its name and id; for any other, its object and
+// value buffer, name, size and the sums of its bits, so that a dataset freed and another built at
+// the same addresses (the audit's neighbours, tests) gets its own entry.
 std::string dataset_cache_key(const PointSet& data);
 
 }  // namespace dplab::clustering
