@@ -18,12 +18,14 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 
 #include "dplab_git_version.hpp"
 #include "core/error.hpp"
 #include "core/home.hpp"
+#include "datasets/frozen.hpp"
 #include "framework/plot_check.hpp"
 #include "framework/plugin_loader.hpp"
 #include "framework/progress.hpp"
@@ -231,6 +233,23 @@ std::vector<std::size_t> point_order(const std::vector<Point>& points) {
   return order;
 }
 
+std::vector<std::pair<std::size_t, std::size_t>> item_order(const std::vector<Point>& points, std::size_t trials) {
+  const std::vector<std::size_t> order = point_order(points);
+  // point_order's first round: one point of each dataset (of each dataset key), in front.
+  std::set<std::string> keys;
+  for (const auto& p : points) keys.insert(p.data ? p.data->key : std::string());
+  const std::size_t leads = std::min(keys.size(), order.size());
+  std::vector<std::pair<std::size_t, std::size_t>> items;
+  items.reserve(order.size() * trials);
+  for (std::size_t t = 0; t <= trials; ++t) {
+    if (t < trials)
+      for (std::size_t i = 0; i < leads; ++i) items.emplace_back(order[i], t);
+    if (t > 0)
+      for (std::size_t i = leads; i < order.size(); ++i) items.emplace_back(order[i], t - 1);
+  }
+  return items;
+}
+
 DatasetMap load_datasets(const std::vector<Point>& points, bool quiet) {
   DatasetMap out;
   for (const auto& p : points) {
@@ -244,7 +263,7 @@ DatasetMap load_datasets(const std::vector<Point>& points, bool quiet) {
         std::cerr << "dataset " << p.dataset
                   << (p.data->samples > 1 ? " (draw " + std::to_string(k + 1) + " of " + std::to_string(p.data->samples) + ")" : "")
                   << ": " << ds->summary() << " (loaded in " << Progress::format_duration(s) << ")\n";
-      out[sample_key(*p.data, k)] = std::move(ds);
+      out[sample_key(*p.data, k)] = freeze(std::move(ds));  // read-only until the run ends
     }
   }
   return out;
@@ -438,21 +457,19 @@ void stamp_code(ResultData& r, bool resumed, std::size_t already, const std::str
     r.meta.code_history += "," + code;
 }
 
-// Trials 0..T-1 of every point not yet done, trial-major: every point gets its first trials
-// early (an interrupted run has something everywhere), and the mix of cheap and expensive points
-// keeps the progress rate, and so the ETA, steady. Within a trial, points in point_order.
-// With shards, only the shard's own items.
+// Trials 0..T-1 of every point not yet done, trial-major (item_order): every point gets its
+// first trials early (an interrupted run has something everywhere), and the mix of cheap and
+// expensive points keeps the progress rate, and so the ETA, steady. With shards, only the
+// shard's own items.
 std::vector<WorkItem> plan_work(const ResultData& r, const std::vector<Point>& points, std::size_t& already,
                                 std::size_t shard_index, std::size_t shard_count) {
-  const std::vector<std::size_t> order = point_order(points);
   std::vector<WorkItem> work;
   already = 0;
-  for (std::size_t t = 0; t < r.trials; ++t)
-    for (std::size_t p : order) {
-      if (!in_shard(p, t, r.points, shard_index, shard_count)) continue;
-      if (r.done[r.cell(p, t)]) ++already;
-      else work.push_back({p, t});
-    }
+  for (const auto& [p, t] : item_order(points, r.trials)) {
+    if (!in_shard(p, t, r.points, shard_index, shard_count)) continue;
+    if (r.done[r.cell(p, t)]) ++already;
+    else work.push_back({p, t});
+  }
   return work;
 }
 

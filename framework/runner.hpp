@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "datasets/dataset.hpp"
@@ -95,6 +96,15 @@ DatasetMap load_datasets(const std::vector<Point>& points, bool quiet);
 // The order changes when items are computed, never what they compute (results are bit-identical
 // for any schedule).
 std::vector<std::size_t> point_order(const std::vector<Point>& points);
+// Every (point, trial) of a run in the order the runner computes them: trial-major, each trial's
+// points in point_order, except that each trial's first point of every dataset (point_order's
+// first round) comes one trial early, before the previous trial's other points. Points of one
+// dataset and trial share what is built once per trial (the trial's Lloyd reference,
+// lloyd_reference.hpp): by the time a trial's later points ask for it, it has been built, rather
+// than one thread building it while the other waits (lloyd_iterations, whose two LLOYD entries
+// per dataset share one Lloyd run, ran at a CPU / wall of 1.49, 2026-11-27).
+// Each item is (point, trial).
+std::vector<std::pair<std::size_t, std::size_t>> item_order(const std::vector<Point>& points, std::size_t trials);
 // The data trial `trial` of point p runs on: the point's dataset, its draw trial mod samples.
 const Dataset* dataset_of(const DatasetMap& data, const Point& p, std::uint64_t trial);
 TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,

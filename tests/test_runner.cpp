@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <set>
 
@@ -114,6 +115,41 @@ dplab::RunOptions options(const std::string& spec, const std::string& out, int t
 }  // namespace
 
 TEST_SUITE("runner") {
+
+TEST_CASE("item_order: trial-major, each trial's first point of every dataset one trial early") {
+  auto on = [](const std::string& key) {
+    dplab::Point p;
+    auto ref = std::make_shared<dplab::ResolvedDataset>();
+    ref->key = key;
+    p.data = ref;
+    return p;
+  };
+  using Items = std::vector<std::pair<std::size_t, std::size_t>>;
+  // Datasets A A B B: point_order 0 2 1 3, leads {0, 2}.
+  const std::vector<dplab::Point> two = {on("A"), on("A"), on("B"), on("B")};
+  CHECK(dplab::item_order(two, 3) == Items{{0, 0}, {2, 0},                  // trial 0's leads
+                                           {0, 1}, {2, 1}, {1, 0}, {3, 0},  // trial 1's leads, trial 0's rest
+                                           {0, 2}, {2, 2}, {1, 1}, {3, 1},  //
+                                           {1, 2}, {3, 2}});                // trial 2's rest
+  // One dataset: its first point leads.
+  CHECK(dplab::item_order({on("A"), on("A")}, 2) == Items{{0, 0}, {0, 1}, {1, 0}, {1, 1}});
+  CHECK(dplab::item_order({}, 3).empty());
+  CHECK(dplab::item_order(two, 0).empty());
+  // Every item once; a trial's leads before its other points of the same dataset.
+  std::vector<dplab::Point> many;
+  for (int i = 0; i < 60; ++i) many.push_back(on(std::string(1, static_cast<char>('a' + (i * 7) % 5))));
+  const Items items = dplab::item_order(many, 7);
+  Items sorted = items;
+  std::sort(sorted.begin(), sorted.end());
+  REQUIRE(sorted.size() == 60 * 7);
+  for (std::size_t i = 0; i < sorted.size(); ++i) REQUIRE(sorted[i] == std::make_pair(i / 7, i % 7));
+  std::map<std::pair<std::string, std::size_t>, std::size_t> first;  // (dataset, trial) -> first position
+  for (std::size_t i = 0; i < items.size(); ++i) first.emplace(std::make_pair(many[items[i].first].data->key, items[i].second), i);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::size_t at = first.at({many[items[i].first].data->key, items[i].second});
+    if (at != i) CHECK(i - at >= 5);  // a whole round of the other datasets in between, at least
+  }
+}
 
 TEST_CASE("point_order: round-robin over the datasets, sweep order within each, a permutation") {
   auto on = [](const std::string& key) {
