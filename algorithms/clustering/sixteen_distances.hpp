@@ -33,6 +33,26 @@ __attribute__((target("avx2"), always_inline)) inline void sixteen_distances(con
   }
 }
 
+// The same sums continued from coordinate `from` (1 <= from < d): `partial` holds the sixteen
+// sums over coordinates 0 .. from - 1 (of a centroid whose first `from` coordinates are q's, as
+// sixteen_distances leaves them after those coordinates), so the result is sixteen_distances'
+// bits at the cost of d - from coordinates.
+template <std::size_t D>
+__attribute__((target("avx2"), always_inline)) inline void sixteen_distances_from(const double* rows, const double* q,
+                                                                                std::size_t d_any, std::size_t from,
+                                                                                const double* partial,
+                                                                                __m256d (&sum)[4]) {
+  const std::size_t d = D ? D : d_any;
+  for (int v = 0; v < 4; ++v) sum[v] = _mm256_loadu_pd(partial + 4 * v);
+  for (std::size_t j = from; j < d; ++j) {
+    const __m256d cj = _mm256_broadcast_sd(q + j);
+    for (int v = 0; v < 4; ++v) {
+      const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + j * kBlock + 4 * v), cj);
+      sum[v] = _mm256_add_pd(sum[v], _mm256_mul_pd(diff, diff));
+    }
+  }
+}
+
 }  // namespace dplab::clustering::kernels
 
 #endif
