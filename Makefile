@@ -65,21 +65,21 @@ bench: $(BUILD)/CMakeCache.txt
 	bash bench/run.sh $(BUILD)
 
 # Every spec of one paper (PAPER=all: of every paper under experiments/) at the paper's trial
-# counts, then its figures: each spec's drawn while the next spec runs (the plot is one Python
-# process beside the run's threads), at most one plot at a time. scripts/reproduce-timed.sh does
-# the same and records each spec's wall time and peak memory in a markdown table.
+# counts, then its figures: each spec's drawn while the next specs run (a plot is one Python
+# process beside the run's threads), at most JOBS plots at a time. scripts/reproduce-timed.sh
+# does the same and records each spec's wall time and peak memory in a markdown table.
 # (experiments/demo/ is `make demo`'s, not a paper.)
 REPRODUCE_PAPERS = $(if $(filter all,$(PAPER)),$(filter-out demo,$(notdir $(patsubst %/,%,$(sort $(dir $(wildcard experiments/*/*.yaml)))))),$(PAPER))
 reproduce: build
 	@for paper in $(REPRODUCE_PAPERS); do \
-	  plot=""; \
+	  plots=""; \
 	  for spec in experiments/$$paper/*.yaml; do \
 	    echo "== $$spec"; \
 	    $(DPLAB) run $$spec || exit 1; \
-	    if [ -n "$$plot" ]; then wait $$plot || exit 1; fi; \
-	    $(DPLAB) plot results/$$paper/$$(basename $$spec .yaml).h5 --format $(FORMATS) & plot=$$!; \
+	    set -- $$plots; if [ $$# -ge $(JOBS) ]; then wait $$1 || exit 1; shift; fi; \
+	    $(DPLAB) plot results/$$paper/$$(basename $$spec .yaml).h5 --format $(FORMATS) & plots="$$* $$!"; \
 	  done; \
-	  if [ -n "$$plot" ]; then wait $$plot || exit 1; fi; \
+	  for plot in $$plots; do wait $$plot || exit 1; done; \
 	done
 	$(MAKE) summaries docs-tables PAPER=$(PAPER)
 

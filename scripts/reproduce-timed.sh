@@ -4,9 +4,9 @@
 # peak resident memory of each spec's run and plot, with the load average before and after (the
 # machine may be shared: a wall time means little without it).
 #
-# A spec's figures are drawn while the next spec of the same paper runs (the plot is one Python
-# process; the run's threads use the other core meanwhile); --serial draws them in turn. The
-# totals are the clock's elapsed time, not the sum of the table's rows (which overlap).
+# A spec's figures are drawn while the next specs of the same paper run (a plot is one Python
+# process; at most one plot per core at a time); --serial draws them in turn. The totals are the
+# clock's elapsed time, not the sum of the table's rows (which overlap).
 #
 # Usage: scripts/reproduce-timed.sh [PAPER|all] [options]
 #   --build DIR      build directory (default build)
@@ -94,19 +94,23 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 peak_load=0
 note_load() { peak_load=$(awk -v a="$peak_load" -v b="$1" 'BEGIN { print (b > a ? b : a) }'); }
 
-# The spec whose figures are being drawn: its row waits for the plot's numbers.
-plot_pid=""; plot_log=$(mktemp); pending_row=""
-trap 'rm -f "$log" "$plot_log"; [ -z "$scratch" ] || rm -rf "$scratch"' EXIT
-finish_plot() {
-  [ -n "$pending_row" ] || return 0
+# The specs whose figures are being drawn, oldest first: a row waits for its plot's numbers.
+# At most $plots_at_once plots at a time (one per core: after short runs several are drawn side
+# by side; a long run shares the cores with one or two).
+plots_at_once=$(nproc)
+[ "$serial" = no ] || plots_at_once=1
+q_pid=(); q_row=(); q_before=(); q_log=()
+trap 'rm -f "$log" "${q_log[@]}"; [ -z "$scratch" ] || rm -rf "$scratch"' EXIT
+finish_oldest() {
   local status=0
-  [ -z "$plot_pid" ] || wait "$plot_pid" || status=$?
-  plot_pid=""
-  [ "$status" -eq 0 ] || { echo "reproduce-timed: plotting failed ($pending_row)" >&2; exit 1; }
+  wait "${q_pid[0]}" || status=$?
+  [ "$status" -eq 0 ] || { echo "reproduce-timed: plotting failed (${q_row[0]})" >&2; exit 1; }
   local after; after=$(load); note_load "$after"
-  echo "$pending_row | $(wall_seconds "$plot_log") | $(peak_mib "$plot_log") | $pending_before / $after |" >> "$table"
-  pending_row=""
+  echo "${q_row[0]} | $(wall_seconds "${q_log[0]}") | $(peak_mib "${q_log[0]}") | ${q_before[0]} / $after |" >> "$table"
+  rm -f "${q_log[0]}"
+  q_pid=("${q_pid[@]:1}"); q_row=("${q_row[@]:1}"); q_before=("${q_before[@]:1}"); q_log=("${q_log[@]:1}")
 }
+finish_plots() { while [ ${#q_pid[@]} -gt 0 ]; do finish_oldest; done; }
 
 t_all=$(now)
 paper_lines=""
@@ -130,14 +134,14 @@ for p in $papers; do
     echo "== $spec" >&2
     before=$(load); note_load "$before"
     /usr/bin/time -v -o "$log" "$dplab" run "$spec" --threads "$threads" --quiet "${run_args[@]}" >&2
-    row="| $p/$name | ${shown:-spec} | $(wall_seconds "$log") | $(cpu_seconds "$log") | $(peak_mib "$log")"
-    finish_plot  # the previous spec's figures, drawn while this spec ran
-    pending_row=$row; pending_before=$before
+    while [ ${#q_pid[@]} -ge "$plots_at_once" ]; do finish_oldest; done
+    plot_log=$(mktemp)
     /usr/bin/time -v -o "$plot_log" "$dplab" plot "$out" --format "$formats" >&2 &
-    plot_pid=$!
-    [ "$serial" = no ] || finish_plot
+    q_pid+=($!); q_log+=("$plot_log"); q_before+=("$before")
+    q_row+=("| $p/$name | ${shown:-spec} | $(wall_seconds "$log") | $(cpu_seconds "$log") | $(peak_mib "$log")")
+    [ "$serial" = no ] || finish_plots
   done
-  finish_plot  # a paper's time ends with its last figure
+  finish_plots  # a paper's time ends with its last figure
   if [ "$ran" = yes ]; then
     took=$(elapsed "$t_paper" "$(now)")
     verdict=$(awk -v t="$took" 'BEGIN { print (t < 300 ? "under" : "NOT under") }')
