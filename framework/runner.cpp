@@ -69,9 +69,11 @@ std::string read_file_or_empty(const std::string& path) {
 }
 
 // Kind (vector or scalar), index name and doc of each metric of the spec.
-MetricData describe_metric(const std::string& name, const std::vector<Point>& points) {
+MetricData describe_metric(const std::string& name, std::size_t index, const std::vector<Point>& points) {
   MetricData md;
   md.name = name;
+  if (std::any_of(points.begin(), points.end(), [&](const Point& p) { return !p.measured.empty() && !p.measured[index]; }))
+    for (const auto& p : points) md.measured.push_back(p.measured.empty() || p.measured[index] ? 1 : 0);
   if (const Metric* m = MetricRegistry::instance().find(name)) {
     MetricInfo mi = m->info();
     md.doc = mi.doc; md.is_vector = mi.is_vector; md.index = mi.index;
@@ -80,6 +82,7 @@ MetricData describe_metric(const std::string& name, const std::vector<Point>& po
   }
   bool first = true;
   for (const auto& p : points) {
+    if (!p.measured.empty() && !p.measured[index]) continue;
     for (const auto& o : find_algorithm(p.algorithm).info().outputs) {
       if (o.name != name) continue;
       if (!first && o.is_vector != md.is_vector)
@@ -316,7 +319,12 @@ TrialResult run_trial(const Spec& spec, const Point& point, std::uint64_t trial,
   r.spent_eps = run.spent_eps;
   r.spent_delta = run.spent_delta;
   const MetricContext mc{r.outputs, data, point.params, seeds};
-  for (const auto& name : spec.metrics) {
+  for (std::size_t i = 0; i < spec.metrics.size(); ++i) {
+    const std::string& name = spec.metrics[i];
+    if (!point.measured.empty() && !point.measured[i]) {
+      r.metrics.emplace_back();  // not measured at this point: stored as NaN, summarised as absent
+      continue;
+    }
     if (const Metric* m = MetricRegistry::instance().find(name)) {
       r.metrics.push_back(m->compute(mc));
     } else if (r.outputs.has_scalar(name)) {
@@ -384,7 +392,7 @@ ResultData open_result(const Spec& spec, const std::vector<Point>& points, const
   r.points = points.size();
   r.trials = 0;
   fill_columns(r, points);
-  for (const auto& m : spec.metrics) r.metrics.push_back(describe_metric(m, points));
+  for (std::size_t m = 0; m < spec.metrics.size(); ++m) r.metrics.push_back(describe_metric(spec.metrics[m], m, points));
   r.meta.started = utc_now();
   return r;
 }

@@ -29,7 +29,7 @@ namespace {
 const std::vector<std::string> kTopLevelKeys = {
     "name", "paper", "id", "description", "dataset", "datasets", "algorithm", "algorithms",
     "params", "sweep", "zip", "trials", "seed", "noise", "metrics", "plot", "reference", "notes"};
-const std::vector<std::string> kAlgorithmKeys = {"name", "label", "params", "sweep", "zip", "datasets"};
+const std::vector<std::string> kAlgorithmKeys = {"name", "label", "params", "sweep", "zip", "datasets", "metrics"};
 const std::vector<std::string> kDatasetKeys = {"name", "label", "params", "seed", "samples", "transforms"};
 // A user's own data file (datasets/user_file.hpp): its options may also sit beside `file`.
 const std::vector<std::string> kFileDatasetKeys = {"file", "kind", "sha256", "name", "label", "params", "seed", "samples", "transforms",
@@ -444,6 +444,7 @@ AlgorithmEntry read_entry(const Reader& r, const YAML::Node& n, const std::strin
     auto z = r.zip(n["zip"], field + ".zip");
     a.axes.insert(a.axes.end(), z.begin(), z.end());
     if (n["datasets"]) a.only_datasets = r.names(n["datasets"], field + ".datasets");
+    if (n["metrics"]) a.only_metrics = r.names(n["metrics"], field + ".metrics");
   } else {
     r.fail(n, field, "expected an algorithm name or a mapping with 'name'");
   }

@@ -73,6 +73,10 @@ struct AlgorithmEntry {
   // Labels of the spec's datasets this entry runs on; empty: all of them (e.g. an algorithm
   // that is only feasible on some datasets, like diffpart's Basic).
   std::vector<std::string> only_datasets;
+  // The spec's metrics this entry's points are measured by; empty: all of them (e.g. the
+  // convergence metrics of lu_thesis Figs 7.8-7.10, which only Algorithm 7.1 has, in the run of
+  // Fig 7.7 that every method shares). The others are stored as not measured at its points.
+  std::vector<std::string> only_metrics;
   int line = 0;
 };
 

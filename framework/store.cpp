@@ -325,6 +325,14 @@ ResultData read_image(const std::string& path, const CheckedImage& img) {
         while (!v.empty() && std::isnan(v.back())) v.pop_back();
       }
     }
+    if (f.nameExists("measured") && f.openGroup("measured").nameExists(md.name)) {
+      const std::string mname = "measured/" + md.name;
+      H5::DataSet ms = f.openGroup("measured").openDataSet(md.name);
+      rd.expect_dims(rd.dims_of(ms, mname), {P}, mname);
+      if (ms.getTypeClass() != H5T_INTEGER) rd.bad(mname + " is not an integer mask");
+      md.measured.resize(P);
+      if (P > 0) ms.read(md.measured.data(), H5::PredType::NATIVE_UINT8);
+    }
     r.metrics.push_back(std::move(md));
   }
   H5::Group tg = f.openGroup("trials");
@@ -456,6 +464,21 @@ void write_result(const std::string& path, const ResultData& r) {
             write_doubles(ig, md.name, flat, {P, static_cast<hsize_t>(L)});
           }
           ig.close();
+        }
+
+        bool any_measured = false;
+        for (const auto& md : r.metrics) any_measured |= !md.measured.empty();
+        if (any_measured) {
+          H5::Group sg = f.createGroup("measured");
+          for (const auto& md : r.metrics) {
+            if (md.measured.empty()) continue;
+            const std::vector<hsize_t> pdims = {P};
+            H5::DataSet ms = sg.createDataSet(md.name, H5::PredType::NATIVE_UINT8, H5::DataSpace(1, pdims.data()),
+                                              checked_layout(pdims, 1));
+            if (P > 0) ms.write(md.measured.data(), H5::PredType::NATIVE_UINT8);
+            ms.close();
+          }
+          sg.close();
         }
 
         H5::Group tg = f.createGroup("trials");

@@ -75,6 +75,11 @@ struct MetricData {
   // [P] the index values of a vector metric at each point (MetricInfo::index_values); empty
   // when the metric declares none (the index is then the 1-based position).
   std::vector<std::vector<double>> index_values;
+  // [P] whether each point is measured by the metric (an algorithm entry's 'metrics', stored as
+  // /measured/<name>); empty when every point is. A point not measured holds NaN and has no
+  // summary row.
+  std::vector<std::uint8_t> measured;
+  bool measured_at(std::size_t p) const { return measured.empty() || measured[p] != 0; }
 };
 
 struct ResultData {

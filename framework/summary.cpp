@@ -154,6 +154,7 @@ std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& r
     const bool det = deterministic_point(r, p);
     const std::size_t clusters = data_samples_at(r, p);
     for (const MetricData* m : metrics) {
+      if (!m->measured_at(p)) continue;  // its algorithm entry is not measured by it
       const std::size_t length = length_at(r, *m, p);
       for (std::size_t i = 0; i < length; ++i) {
         // Every trial in its place (NaN: not done), so trial t's data draw is t mod clusters.
@@ -179,6 +180,7 @@ std::vector<SummaryRow> summarize_result(const ResultData& r, const Reference& r
       const std::size_t q = partner[p];
       if (q == static_cast<std::size_t>(-1)) continue;
       for (const MetricData* m : metrics) {
+        if (!m->measured_at(p) || !m->measured_at(q)) continue;
         const std::size_t length = std::min(length_at(r, *m, p), length_at(r, *m, q));
         for (std::size_t i = 0; i < length; ++i) {
           std::vector<double> v(r.trials, kNaN);

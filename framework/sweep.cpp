@@ -41,8 +41,23 @@ bool provides(const AlgorithmInfo& info, const std::string& output) {
   return false;
 }
 
-void check_metrics(const Spec& spec, const AlgorithmInfo& info) {
+// Whether the entry's points are measured by the spec's metric `m` (AlgorithmEntry::only_metrics).
+bool measures(const AlgorithmEntry& entry, const std::string& m) {
+  return entry.only_metrics.empty() ||
+         std::find(entry.only_metrics.begin(), entry.only_metrics.end(), m) != entry.only_metrics.end();
+}
+
+void check_metrics(const Spec& spec, const AlgorithmEntry& entry, const AlgorithmInfo& info, const std::string& afield) {
+  for (const auto& m : entry.only_metrics) {
+    if (std::find(spec.metrics.begin(), spec.metrics.end(), m) != spec.metrics.end()) continue;
+    std::string all;
+    for (const auto& n : spec.metrics) all += (all.empty() ? "" : ", ") + n;
+    throw Error(located(spec.file, entry.line, afield + ".metrics",
+                        "'" + m + "' is not one of the spec's metrics (" + (all.empty() ? "none" : all) +
+                            "): an entry's metrics choose among them"));
+  }
   for (const auto& m : spec.metrics) {
+    if (!measures(entry, m)) continue;
     if (const Metric* metric = MetricRegistry::instance().find(m)) {
       for (const auto& need : metric->info().needs)
         if (!provides(info, need))
@@ -236,7 +251,7 @@ EntryPlan plan_entry(const Spec& spec, std::size_t e, const std::vector<std::sha
       plan.rows[gi].push_back(std::move(vals));
     }
   }
-  check_metrics(spec, plan.info);
+  check_metrics(spec, entry, plan.info, afield);
   return plan;
 }
 
@@ -280,6 +295,8 @@ void add_points(const Spec& spec, const EntryPlan& plan, std::vector<Point>& poi
       for (const auto& [k, v] : p.params.all())
         if (!plan.metric_only.count(k)) canon += "|" + k + "=" + canonical(v);
       p.key = hash64(canon);
+      if (!plan.entry->only_metrics.empty())
+        for (const auto& m : spec.metrics) p.measured.push_back(measures(*plan.entry, m));
       p.index = points.size();
       points.push_back(std::move(p));
       more = false;

@@ -35,6 +35,8 @@ struct Point {
   std::uint64_t key = 0;  // random-stream key: hash of algorithm, dataset and all parameters
   double budget = 0;      // declared epsilon of each trial (0 for non-private algorithms)
   double delta = 0;       // declared delta of each trial (0: pure eps-DP)
+  // Per spec metric, whether this point is measured by it (its entry's 'metrics'); empty: by all.
+  std::vector<bool> measured;
 };
 
 // Sweeps larger than this are refused unless the caller raises the limit (dplab run --max-points).

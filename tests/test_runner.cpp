@@ -15,6 +15,7 @@
 #include "framework/runner.hpp"
 #include "core/samplers.hpp"
 #include "framework/store.hpp"
+#include "framework/summary.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -176,6 +177,63 @@ TEST_CASE("point_order: round-robin over the datasets, sweep order within each, 
   for (std::size_t i = 0; i < order.size(); ++i) REQUIRE(order[i] == i);
   CHECK(order.size() == many.size());
 }
+  TEST_CASE("an entry's metrics: its points measured by those only, the others stored as not measured") {
+    TempDir dir;
+    // test.prepared has no output 'error' or 'answers': without its entry's metrics the spec is refused.
+    const std::string spec = R"(name: some_metrics
+paper: testpaper
+algorithms:
+  - {name: test.noisy_constant, metrics: [error, answers]}
+  - {name: test.prepared, metrics: [prepared]}
+params: {eps: 1.0}
+trials: 5
+seed: 3
+metrics: [error, answers, prepared]
+)";
+    write_file(dir / "s.yaml", spec);
+    dplab::run(options(dir / "s.yaml", dir / "r.h5", 2));
+    const auto r = dplab::read_result(dir / "r.h5");  // the masks survive the file
+    REQUIRE(r.points == 2);
+    REQUIRE(r.metrics.size() == 3);
+    auto metric = [&](const std::string& name) -> const dplab::MetricData& {
+      for (const auto& m : r.metrics)
+        if (m.name == name) return m;
+      throw dplab::Error("no metric " + name);
+    };
+    CHECK(metric("error").measured == std::vector<std::uint8_t>{1, 0});
+    CHECK(metric("answers").measured == std::vector<std::uint8_t>{1, 0});
+    CHECK(metric("prepared").measured == std::vector<std::uint8_t>{0, 1});
+    REQUIRE(r.trials == 5);
+    for (std::size_t t = 0; t < r.trials; ++t) {
+      CHECK(std::isnan(metric("error").scalar[r.cell(1, t)]));
+      CHECK(std::isfinite(metric("error").scalar[r.cell(0, t)]));
+      CHECK(metric("answers").vectors[r.cell(1, t)].empty());
+      CHECK(metric("prepared").scalar[r.cell(1, t)] == 1.0);
+      CHECK(std::isnan(metric("prepared").scalar[r.cell(0, t)]));
+    }
+    // The summary has each point's own metrics only.
+    std::set<std::pair<std::size_t, std::string>> rows;
+    for (const auto& row : dplab::summarize_result(r, dplab::Reference{}, dplab::SummaryOptions{}))
+      rows.insert({row.point, row.metric});
+    CHECK(rows.count({0, "error"}) == 1);
+    CHECK(rows.count({0, "prepared"}) == 0);
+    CHECK(rows.count({1, "prepared"}) == 1);
+    CHECK(rows.count({1, "error"}) == 0);
+    CHECK(rows.count({1, "answers"}) == 0);
+    // A name that is not one of the spec's metrics is refused, naming the entry's field.
+    std::string bad = spec;
+    bad.replace(bad.find("metrics: [prepared]"), 19, "metrics: [prepard]");
+    write_file(dir / "bad.yaml", bad);
+    try {
+      dplab::run(options(dir / "bad.yaml", dir / "bad.h5", 1));
+      FAIL("an unknown entry metric was accepted");
+    } catch (const dplab::Error& e) {
+      const std::string what = e.what();
+      CHECK(what.find("algorithms[1].metrics") != std::string::npos);
+      CHECK(what.find("'prepard' is not one of the spec's metrics") != std::string::npos);
+    }
+  }
+
   TEST_CASE("results are bit-identical with 1 and 2 threads") {
     TempDir dir;
     write_file(dir / "s.yaml", kSpec);
