@@ -60,7 +60,7 @@ TEST_SUITE("cli_e2e_fresh_clone") {
     Command show = run_in_clone(clone, "show " + out + " --csv", dir);
     INFO("show: " << show.err);
     REQUIRE(show.code == 0);
-    // The thesis's Iris numbers (results/reference/lu_thesis/fig7_8_10.csv) beside every eps:
+    // The thesis's Iris numbers (results/reference/lu_thesis/fig7_7.csv) beside every eps:
     // Posterior 8.2 iterations, LLOYD 6.1, ratio 1.34.
     CHECK_CONTAINS(show.out, ",3,8.2,not-dp,lu_thesis.alg71_zone\n");
     CHECK_CONTAINS(show.out, ",3,6.1,not-dp,lu_thesis.alg71_zone\n");

@@ -59,7 +59,7 @@ const std::map<std::string, std::vector<std::string>> kExpectedSpecs = {
     {"diffpart", {"fig3", "fig4", "fig5", "fig6", "fig7", "fig8"}},
     // lu_thesis: chapters 4-5 (aggregation, budget bounds), 6 (path publishing), 7 (DP k-means, Figs 7.7-7.10).
     {"lu_thesis", {"fig4_2", "fig4_3", "fig4_4", "fig4_5", "fig5_2", "fig5_3", "fig5_4", "table5_3", "table5_4",
-                   "fig6_10", "fig6_7", "fig6_8", "fig6_9", "fig7_7", "fig7_8_10",
+                   "fig6_10", "fig6_7", "fig6_8", "fig6_9", "fig7_7",
                    // Chapter 7's side runs (issue 27): BLUM/DWORK's T, PrivGene at its authors'
                    // settings, LLOYD's iteration row at 3,000 starts.
                    "fig7_7_iterations", "fig7_7_privgene", "lloyd_iterations"}},
