@@ -45,6 +45,7 @@ void write_table(const ResultData& r, std::ostream& out) {
       const std::size_t cell = r.cell(p, t);
       if (!r.done[cell]) continue;
       for (const auto& m : r.metrics) {
+        if (!m.measured_at(p)) continue;  // an algorithm entry's metrics leave it out here
         if (!m.is_vector) {
           row(p, t, m.name, "", m.scalar[cell]);
           continue;

@@ -11,7 +11,8 @@ One row per point x computed trial x metric element, the same table as
 parameter with its declared type: integer as Int64, real as float64, boolean, text as str), `trial` (0-based), `metric`, `index` (a
 vector metric's index value as the file stores it, e.g. K = 10, 20, ..., else its 1-based
 position; <NA> for scalars; Int64 when every index value is an integer, else float64), `value`. Trials not computed yet are left out,
-and so is a vector metric's NaN padding. `wall_time` and `spent_eps` are metrics too.
+and so is a vector metric's NaN padding, and a metric at the points it does not measure (an
+algorithm entry's `metrics`). `wall_time` and `spent_eps` are metrics too.
 Among the points columns, `privacy` (dp, not-dp or none: whether the point's algorithm is
 eps-DP as run) and `privacy_finding` (the finding of a not-dp point, `dplab list findings`); a
 file written before results stored them gets them from the dplab binary (`dplab export --points`,
@@ -116,6 +117,8 @@ def load(path):
         metrics = {name: ds[()] for name, ds in f["metrics"].items()}
         # A vector metric's declared index values per point, [points x length] (NaN-padded).
         index_values = {name: ds[()] for name, ds in f["index"].items()} if "index" in f else {}
+        # The points each metric measures (an algorithm entry's `metrics`); absent: every point.
+        measured = {name: ds[()].astype(bool) for name, ds in f["measured"].items()} if "measured" in f else {}
         metrics["wall_time"] = f["trials/wall_time"][()]
         metrics["spent_eps"] = f["trials/spent_eps"][()]
         if "trials/spent_delta" in f:  # (eps, delta) algorithms only
@@ -126,16 +129,19 @@ def load(path):
     p_idx, t_idx = np.nonzero(done)  # computed cells, point-major
     frames = []
     for name, data in metrics.items():
+        # A metric's rows at the points it measures only.
+        at = measured[name][p_idx] if name in measured else np.ones(len(p_idx), dtype=bool)
+        mp, mt = p_idx[at], t_idx[at]
         if data.ndim == 2:
-            p, t, index, value = p_idx, t_idx, np.full(len(p_idx), -1), data[p_idx, t_idx]
+            p, t, index, value = mp, mt, np.full(len(mp), -1), data[mp, mt]
         else:
-            cells = data[p_idx, t_idx, :]                  # [cells x length]
+            cells = data[mp, mt, :]                        # [cells x length]
             # A trial's vector ends at its last non-NaN element; the rest is padding.
             present = ~np.isnan(cells)
             length = np.where(present.any(axis=1), cells.shape[1] - np.argmax(present[:, ::-1], axis=1), 0)
             keep = np.arange(cells.shape[1])[None, :] < length[:, None]
             rows, index = np.nonzero(keep)
-            p, t, value = p_idx[rows], t_idx[rows], cells[rows, index]
+            p, t, value = mp[rows], mt[rows], cells[rows, index]
         if name in index_values and data.ndim == 3:
             table_of = index_values[name]
             inside = index < table_of.shape[1]
