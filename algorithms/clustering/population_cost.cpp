@@ -149,9 +149,10 @@ __attribute__((target("avx2"))) void pooled_costs(const PointSet& data,
                                                   const PointBlocks& blocks, const SharedCentroids& shared,
                                                   std::vector<double>& costs) {
   const std::size_t n = data.n, d = data.d, m = population.size(), pool = shared.centroid.size();
-  // Starting own centroids from a shared prefix pays from four coordinates on (BM_PopulationCosts:
-  // 9.1 -> 7.0 ms a generation at d = 10; at d = 2 and 3 storing every coordinate's sums cost
-  // more than the coordinates it saved); below, only the distances are stored.
+  // Starting own centroids from a shared prefix pays from four coordinates on (BM_PopulationCosts
+  // at d = 10: 8.5-12.1 -> 6.6-7.8 ms a generation, results/summary/privgene-prefix-ab-2026-11-28.txt;
+  // at d = 2 and 3 storing every coordinate's sums cost more than the coordinates it saved);
+  // below, only the distances are stored.
   const bool prefixes = d >= 4;
   const std::size_t rows = prefixes ? d : 1;
   // The block's sums: stored[(p * rows + j) * kBlock + l], shared centroid p's sum over
