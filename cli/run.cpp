@@ -46,7 +46,8 @@ int replay(const RunOptions& o, std::int64_t point_index, std::int64_t trial) {
             << "\nwall time: " << r.wall_time << " s\n";
   for (std::size_t m = 0; m < spec.metrics.size(); ++m) {
     std::cout << "metric " << spec.metrics[m] << ": ";
-    if (r.metrics[m].size() == 1) std::cout << to_string(Value(r.metrics[m][0]));
+    if (!p.measured.empty() && !p.measured[m]) std::cout << "not measured (its algorithm entry's metrics)";
+    else if (r.metrics[m].size() == 1) std::cout << to_string(Value(r.metrics[m][0]));
     else print_vector(r.metrics[m]);
     std::cout << "\n";
   }
