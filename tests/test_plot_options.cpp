@@ -4,10 +4,12 @@
 // an error points at the option's own line, or says that --set gave it.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <regex>
 #include <string>
 #include <vector>
 
+#include "dplab_source_dir.hpp"
 #include "framework/plot_check.hpp"
 #include "framework/spec.hpp"
 #include "framework/sweep.hpp"
@@ -110,6 +112,25 @@ TEST_SUITE("plot_options") {
       }
       CHECK_MESSAGE(e.empty(), e);
     }
+  }
+
+  TEST_CASE("a parameter only some metrics have is said on their figures only") {
+    // dplab plot passes `name = value<TAB>metrics` for a parameter that no algorithm of the spec
+    // declares (cost_gap's gap_reference); plots/dplab_plot/common.py's fixed_caption keeps it on
+    // a figure of one of those metrics, drops it from the others, and keeps every plain item.
+    dplab::testing::TempDir dir;
+    const std::string python = std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+    const std::string code =
+        "import sys; sys.path.insert(0, '" + (std::filesystem::path(DPLAB_SOURCE_DIR) / "plots").string() + "')\n"
+        "from dplab_plot.common import fixed_caption\n"
+        "f = 'Iris\\ngap_reference = data_start\\tcost_gap\\neps = 1'\n"
+        "print(fixed_caption(f, '', ['cost_gap']))\n"
+        "print(fixed_caption(f, '', ['iterations']))\n"
+        "print(fixed_caption(f, '', []))\n";
+    dplab::testing::write_file(dir / "caption.py", code);
+    const auto r = dplab::testing::run_shell(dir, python + " caption.py");
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    CHECK(r.out == "Iris, gap_reference = data_start, eps = 1\nIris, eps = 1\nIris, gap_reference = data_start, eps = 1\n");
   }
 
   TEST_CASE("plot errors point at the option's own line, or at --set") {

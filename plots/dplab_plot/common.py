@@ -149,12 +149,19 @@ def provenance(res, note):
     return " | ".join(parts)
 
 
-def fixed_caption(fixed, suptitle=""):
+def fixed_caption(fixed, suptitle="", shown=()):
     """What a figure holds fixed, as one line: the items of `fixed` (one per line: the dataset's
     label, then `name = value` per fixed parameter) that the super-title does not already say.
     An item counts as said only where it stands whole in the title, not inside a longer number
-    or word ("eps = 1" is not said by "eps = 10"); an item is never cut (a label may hold ", ")."""
-    items = [item for item in fixed.split("\n") if item]
+    or word ("eps = 1" is not said by "eps = 10"); an item is never cut (a label may hold ", ").
+    An item followed by a tab and metrics (a parameter only those metrics have) is said only on a
+    figure that shows one of them (`shown`: the figure's metrics; empty: every item)."""
+    items = []
+    for line in (line for line in fixed.split("\n") if line):
+        item, _, metrics = line.partition("\t")
+        if metrics and shown and not set(metrics.split(",")) & set(shown):
+            continue
+        items.append(item)
     if suptitle:
         items = [item for item in items
                  if not re.search(r"(?<![\w.])" + re.escape(item) + r"(?![\w.])", suptitle)]
@@ -164,7 +171,8 @@ def fixed_caption(fixed, suptitle=""):
 def finish(fig, res, opts, note, out_base, formats):
     """The figure's super-title, its provenance line and the files."""
     # The title says what the figure holds fixed (the dataset and the spec's fixed parameters).
-    fixed = fixed_caption(getattr(res, "fixed", ""), opts.get("suptitle", ""))
+    shown = [m for m in [opts.get("y"), opts.get("metric"), *(opts.get("metrics") or [])] if m]
+    fixed = fixed_caption(getattr(res, "fixed", ""), opts.get("suptitle", ""), shown)
     title = None
     if opts.get("suptitle"):
         title = fig.suptitle(opts["suptitle"] + (f"\n{fixed}" if fixed else ""))
