@@ -100,18 +100,15 @@ std::string fixed_caption(const Spec& sp) {
   // A parameter of the spec's metrics that no algorithm of the spec declares (e.g. cost_gap's
   // gap_reference) is followed by a tab and those metrics: it is said only on their figures, not
   // on a figure of another metric of the same run.
-  auto declares = [](const std::vector<ParamSpec>& params, const std::string& name) {
-    return std::any_of(params.begin(), params.end(), [&](const ParamSpec& p) { return p.name == name; });
-  };
   std::string out = sp.datasets.size() == 1 ? sp.datasets.front().label : "";
   for (const auto& [name, value] : sp.params) {
     std::string item = name + " = " + value.text, metrics;
     for (const auto& m : sp.metrics)
-      if (const Metric* metric = MetricRegistry::instance().find(m); metric && declares(metric->info().params, name))
+      if (const Metric* metric = MetricRegistry::instance().find(m); metric && find_param(metric->info().params, name))
         metrics += (metrics.empty() ? "" : ",") + m;
     bool algorithm_param = false;
     for (const auto& e : sp.algorithms)
-      if (const Algorithm* a = AlgorithmRegistry::instance().find(e.name); a && declares(a->info().params, name))
+      if (const Algorithm* a = AlgorithmRegistry::instance().find(e.name); a && find_param(a->info().params, name))
         algorithm_param = true;
     if (!metrics.empty() && !algorithm_param) item += "\t" + metrics;
     out += (out.empty() ? "" : "\n") + item;

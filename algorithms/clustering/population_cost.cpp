@@ -66,30 +66,6 @@ struct Own {
   std::uint32_t from;
 };
 
-// The sixteen running sums of sixteen_distances, every coordinate's stored (out + j * kBlock:
-// the sums over coordinates 0 .. j): the last row is the distance, the others an own centroid's
-// start (sixteen_distances_from). The same operations in the same order, so the same bits.
-template <std::size_t D>
-__attribute__((target("avx2"), always_inline)) inline void sixteen_partials(const double* rows, const double* q,
-                                                                          std::size_t d_any, double* out) {
-  const std::size_t d = D ? D : d_any;
-  __m256d sum[4];
-  __m256d cj = _mm256_broadcast_sd(q);
-  for (int v = 0; v < 4; ++v) {
-    const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + 4 * v), cj);
-    sum[v] = _mm256_mul_pd(diff, diff);
-    _mm256_storeu_pd(out + 4 * v, sum[v]);
-  }
-  for (std::size_t j = 1; j < d; ++j) {
-    cj = _mm256_broadcast_sd(q + j);
-    for (int v = 0; v < 4; ++v) {
-      const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + j * kBlock + 4 * v), cj);
-      sum[v] = _mm256_add_pd(sum[v], _mm256_mul_pd(diff, diff));
-      _mm256_storeu_pd(out + j * kBlock + 4 * v, sum[v]);
-    }
-  }
-}
-
 // The least distance of each of a block's kBlock points (past the data's last point: the
 // padding's, never added) over one candidate's centroids. NaN distances are skipped as
 // assign.cpp's least path skips them (min returns its second operand, the running least, when
@@ -189,13 +165,12 @@ __attribute__((target("avx2"))) void pooled_costs(const PointSet& data,
     const double* block = blocks.exact_rows.data() + start * d;  // padded with zeros to kBlock points
     for (std::size_t p = 0; p < pool; ++p)
       for (std::size_t l = 0; l < kBlock; l += 16) {
-        if (prefixes) {
-          sixteen_partials<D>(block + l, shared.centroid[p], d, stored.data() + offset(p, 0) + l);
-          continue;
-        }
+        // With prefixes every coordinate's running sums (the last row the distance), else the distance.
         __m256d sum[4];
-        kernels::sixteen_distances<D>(block + l, shared.centroid[p], d, sum);
-        for (int v = 0; v < 4; ++v) _mm256_storeu_pd(stored.data() + offset(p, d - 1) + l + 4 * v, sum[v]);
+        kernels::sixteen_distances<D>(block + l, shared.centroid[p], d, sum,
+                                      prefixes ? stored.data() + offset(p, 0) + l : nullptr);
+        if (!prefixes)
+          for (int v = 0; v < 4; ++v) _mm256_storeu_pd(stored.data() + offset(p, d - 1) + l + 4 * v, sum[v]);
       }
     for (std::size_t i = 0; i < m; ++i) {
       block_least<D>(block, d, own.data() + i * k, owns[i], stored.data(), read.data() + i * k, reads[i], least);

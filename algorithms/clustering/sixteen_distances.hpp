@@ -15,20 +15,25 @@
 
 namespace dplab::clustering::kernels {
 
+// With `partials`, every coordinate's running sums are stored too (partials + j * kBlock: the
+// sums over coordinates 0 .. j), the starts of sixteen_distances_from below.
 template <std::size_t D>
 __attribute__((target("avx2"), always_inline)) inline void sixteen_distances(const double* rows, const double* q,
-                                                                           std::size_t d_any, __m256d (&sum)[4]) {
+                                                                           std::size_t d_any, __m256d (&sum)[4],
+                                                                           double* partials = nullptr) {
   const std::size_t d = D ? D : d_any;
   __m256d cj = _mm256_broadcast_sd(q);
   for (int v = 0; v < 4; ++v) {
     const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + 4 * v), cj);
     sum[v] = _mm256_mul_pd(diff, diff);
+    if (partials) _mm256_storeu_pd(partials + 4 * v, sum[v]);
   }
   for (std::size_t j = 1; j < d; ++j) {
     cj = _mm256_broadcast_sd(q + j);
     for (int v = 0; v < 4; ++v) {
       const __m256d diff = _mm256_sub_pd(_mm256_loadu_pd(rows + j * kBlock + 4 * v), cj);
       sum[v] = _mm256_add_pd(sum[v], _mm256_mul_pd(diff, diff));
+      if (partials) _mm256_storeu_pd(partials + j * kBlock + 4 * v, sum[v]);
     }
   }
 }
