@@ -3,7 +3,9 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
+#include "core/geometric_inversion.hpp"
 #include "core/error.hpp"
 
 namespace dplab::secure {
@@ -103,26 +105,6 @@ void check_scale(u128 t, u128 sd, const char* what) {
   if (t == 0 || sd == 0 || t >= kLimit || sd >= kLimit) throw Error(std::string("secure noise: ") + what);
 }
 
-// Discrete_laplace's draw; t, sd checked.
-template <class Words>
-std::int64_t discrete_laplace_w(Words& w, u128 t, u128 sd) {
-  for (;;) {
-    // Y = floor(X / s) is geometric with parameter 1 - exp(-s/t) (geometric_exp); a random sign,
-    // with the negative zero rejected so that 0 is not counted twice.
-    const u128 y = geometric_exp_w(w, t, sd);
-    const bool negative = w.next_u64() >> 63;
-    if (negative && y == 0) continue;
-    if (y > static_cast<u128>(std::numeric_limits<std::int64_t>::max()))
-      throw Error("secure noise: discrete Laplace draw exceeds 2^63");
-    const auto yi = static_cast<std::int64_t>(y);
-    return negative ? -yi : yi;
-  }
-}
-
-// Words a discrete Laplace draw uses on average are about 10 to 20 (more for scales above 2^64):
-// the first read-ahead of a batch, the rest comes as it is used.
-constexpr std::size_t kWordsPerDraw = 16;
-
 // a * b as 256 bits (hi, lo), from 64-bit limbs.
 void mul256(u128 a, u128 b, u128& hi, u128& lo) {
   const u128 m = ~std::uint64_t{0};
@@ -151,6 +133,17 @@ void divmod256(u128 hi, u128 lo, u128 d, u128& q, u128& r) {
   }
   if (saturated) q = kMax;
 }
+
+// One scale's setup (big-integer divisions) serves every draw of the same scale on this thread
+// (made again if a test or DPLAB_SIMD changed whether step 1 may run).
+const InversionScale& cached_scale(u128 t, u128 sd) {
+  thread_local InversionScale last;
+  if (last.t != t || last.sd != sd || last.avx512 != detail::inversion_avx512_available()) last = inversion_scale(t, sd);
+  return last;
+}
+
+// A draw uses one word, rarely more: the first read-ahead of a batch.
+constexpr std::size_t kWordsPerDraw = 2;
 
 }  // namespace
 
@@ -204,14 +197,14 @@ bool bernoulli_logistic(Stream& s, u128 num, u128 den) {
 
 std::int64_t discrete_laplace(Stream& s, u128 t, u128 sd) {
   check_scale(t, sd, "discrete Laplace scale t/s needs 1 <= s, t < 2^120");
-  return discrete_laplace_w(s, t, sd);
+  return discrete_laplace_by_inversion(s, cached_scale(t, sd));
 }
 
 void discrete_laplace(Stream& s, u128 t, u128 sd, std::span<std::int64_t> out) {
   check_scale(t, sd, "discrete Laplace scale t/s needs 1 <= s, t < 2^120");
   if (out.empty()) return;
   BulkWords w(s, out.size() * kWordsPerDraw);
-  for (auto& z : out) z = discrete_laplace_w(w, t, sd);
+  discrete_laplace_by_inversion(w, cached_scale(t, sd), out);
 }
 
 std::int64_t discrete_gaussian(Stream& s, std::uint64_t num, std::uint64_t den) {
@@ -332,11 +325,27 @@ void granular_laplace(Stream& s, std::span<double> values, double l1_sensitivity
   const double sg = std::ceil(std::ldexp(l1_sensitivity, -k)) + static_cast<double>(values.size()) - 1;
   const Rational scale = laplace_scale(sg, eps);
   if (values.empty()) return;
-  // One batch of words for all coordinates (the same words as one draw after another).
-  BulkWords w(s, values.size() * kWordsPerDraw);
-  for (auto& v : values) {
-    const __int128 grid = to_grid(v, k);
-    v = std::ldexp(static_cast<double>(grid + discrete_laplace_w(w, scale.num, scale.den)), k);
+  // One batch of draws for all coordinates (the same words as one draw after another).
+  std::vector<std::int64_t> z(values.size());
+  discrete_laplace(s, scale.num, scale.den, z);
+  // Powers of two as factors where they and their inverses are normal doubles (the same roundings
+  // as ldexp: both are a correctly rounded x 2^k), 64-bit integers where the grid point fits.
+  const bool factors = k > -1000 && k < 1000;
+  const double inv_g = factors ? std::ldexp(1.0, -k) : 0, g = factors ? std::ldexp(1.0, k) : 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (factors) {
+      const double y = values[i] * inv_g;
+      if (std::fabs(y) < 0x1.0p62) {  // to_grid's floor(y + 1/2) in 64 bits (NaN and infinities go on)
+        const double fl = std::floor(y);
+        const std::int64_t grid = static_cast<std::int64_t>(fl) + (y - fl >= 0.5 ? 1 : 0);
+        std::int64_t sum;
+        if (!__builtin_add_overflow(grid, z[i], &sum)) {
+          values[i] = static_cast<double>(sum) * g;
+          continue;
+        }
+      }
+    }
+    values[i] = std::ldexp(static_cast<double>(to_grid(values[i], k) + z[i]), k);
   }
 }
 

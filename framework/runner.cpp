@@ -365,16 +365,17 @@ ResultData open_result(const Spec& spec, const std::vector<Point>& points, const
     if (old.points != points.size())
       throw Error(out + ": holds " + std::to_string(old.points) + " points but the spec has " +
                   std::to_string(points.size()) + "; use --force to start over");
-    if (old.meta.results_version != kResultsVersion)
+    if (!resumable_version(old.meta.results_version, spec.noise))
       throw Error(out + ": holds trials of results version " + std::to_string(old.meta.results_version) +
-                  " (random streams and sums of another dplab), and this dplab computes version " +
-                  std::to_string(kResultsVersion) + "; the two cannot be mixed in one result: use --force to "
-                  "recompute it, or --out for another file");
+                  " (random streams, sums or samplers of another dplab), and this dplab computes version " +
+                  std::to_string(kResultsVersion) + (spec.noise == "secure" ? " with noise: secure" : "") +
+                  "; the two cannot be mixed in one result: use --force to recompute it, or --out for another file");
     if (old.meta.shard != shard)
       throw Error(out + ": " + (old.meta.shard.empty() ? "holds a whole run" : "holds shard " + old.meta.shard) +
                   (shard.empty() ? ", not a whole run (dplab merge joins shards)" : ", not shard " + shard) +
                   "; use --out for another file or --force to start over");
     r = std::move(old);
+    r.meta.results_version = kResultsVersion;  // the same bits (resumable_version)
     resumed = true;
     // A file written before results stored their privacy status gets it now.
     if (!r.column(kPrivacyColumn)) add_privacy_columns(r, points);

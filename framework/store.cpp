@@ -15,6 +15,10 @@
 
 namespace dplab {
 
+bool resumable_version(int file, const std::string& noise) {
+  return file == kResultsVersion || (file == 3 && noise != "secure");
+}
+
 namespace {
 
 // Format 2: checked framing (framework/checked_file.hpp), HDF5's latest file format (checksums

@@ -40,7 +40,16 @@ namespace dplab {
 //      streams unchanged.
 //   3  streams: AES-128 in counter mode under a key derived by Philox4x64-10 (core/rng.hpp,
 //      core/aes_ctr.hpp), two words a block; every random draw changes. Sums as version 2.
-constexpr int kResultsVersion = 3;
+//   4  secure noise only (`noise: secure`): the exact discrete Laplace by inversion, one word a
+//      draw (core/geometric_inversion.hpp), instead of Canonne-Kamath-Steinke's Algorithm 2;
+//      granular Laplace and the discrete Gaussian draw through it. Fast-noise trials are those
+//      of version 3, so a version-3 file of a fast-noise spec resumes (resumable_version).
+constexpr int kResultsVersion = 4;
+
+// Whether trials of results version `file` and of this dplab (kResultsVersion) can share a
+// result file, for a spec of noise mode `noise` ("fast" or "secure"): the same version, or
+// version 3 with fast noise (version 4 changed only the secure samplers).
+bool resumable_version(int file, const std::string& noise);
 
 struct RunMeta {
   std::string name, paper, id, description;

@@ -7,6 +7,7 @@ packages=(
   build-essential cmake git pkg-config     # compiler, build system, `git describe` for the code version
   ccache                                   # compiler cache: the Makefile uses it when present (rebuilds, other checkouts)
   libboost-program-options-dev             # CLI parsing (dplab run/list/show/plot)
+  libboost-dev                             # Boost.Multiprecision (headers): exact big integers of the secure sampler
   libhdf5-dev                              # HDF5 C and C++ API: one result file per run
   libyaml-cpp-dev                          # experiment specs (YAML, with line numbers for errors)
   librandom123-dev                         # counter-based Philox streams keyed by (seed, point, trial)

@@ -334,6 +334,38 @@ metrics: [error, answers, prepared]
     CHECK(fresh.trials == 10);
   }
 
+  TEST_CASE("a version-3 file resumes under fast noise (version 4 changed only secure noise) and is refused under secure noise") {
+    TempDir dir;
+    for (const bool secure : {false, true}) {
+      CAPTURE(secure);
+      const std::string spec = std::string(kSpec) + (secure ? "noise: secure\n" : "");
+      write_file(dir / "s.yaml", spec);
+      auto o = options(dir / "s.yaml", dir / "r.h5", 2);
+      o.trials = 5;
+      o.force = true;
+      dplab::run(o);
+      o.force = false;
+      auto old = dplab::read_result(dir / "r.h5");
+      old.meta.results_version = 3;
+      dplab::write_result(dir / "r.h5", old);
+      o.trials = 10;
+      if (secure) {
+        CHECK_THROWS_WITH_AS(dplab::run(o), doctest::Contains("results version 3"), dplab::Error);
+        CHECK_THROWS_WITH_AS(dplab::run(o), doctest::Contains("noise: secure"), dplab::Error);
+        CHECK(dplab::read_result(dir / "r.h5").trials == 5);
+      } else {
+        dplab::run(o);
+        const auto resumed = dplab::read_result(dir / "r.h5");
+        CHECK(resumed.trials == 10);
+        CHECK(resumed.meta.results_version == dplab::kResultsVersion);
+      }
+    }
+    CHECK(dplab::resumable_version(3, "fast"));
+    CHECK_FALSE(dplab::resumable_version(3, "secure"));
+    CHECK_FALSE(dplab::resumable_version(2, "fast"));
+    CHECK(dplab::resumable_version(dplab::kResultsVersion, "secure"));
+  }
+
   TEST_CASE("Algorithm::prepare runs before every trial's run, outside it") {
     TempDir dir;
     write_file(dir / "p.yaml", "name: p\npaper: testpaper\nalgorithm: test.prepared\nsweep: {eps: [0.5, 1]}\n"
