@@ -35,7 +35,7 @@ load_full=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "== $ROUNDS rounds of same-run comparisons (ours, then the references, back to back)" >&2
 for r in $(seq 1 "$ROUNDS"); do
   echo "   round $r" >&2
-  "$bench" --benchmark_filter='^BM_LaplaceSample/|^BM_KmeansIterationBirch3/20/1$|^BM_DpKmeansSu$' \
+  "$bench" --benchmark_filter='^BM_LaplaceSample/|^BM_KmeansIterationBirch3/20/1$|^BM_DpKmeansSu$|^BM_SecureDiscreteLaplaceBatch$|^BM_ZigguratLaplaceBatch$' \
       --benchmark_min_time=0.3 --benchmark_out="$tmp/round$r.json" --benchmark_out_format=json > /dev/null
   numpy_small=$("$PY" "$here/numpy_laplace.py" 65536)
   numpy_large=$("$PY" "$here/numpy_laplace.py" 1048576)

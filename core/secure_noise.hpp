@@ -6,7 +6,9 @@
 // differential privacy", CCS 2012) tells neighbours apart from the low bits of a single
 // release. The samplers here draw only uniform integers from a Stream and compute with
 // integers and rationals, so their laws are exactly the ones stated (Canonne, Kamath, Steinke,
-// "The Discrete Gaussian for Differential Privacy", NeurIPS 2020, Algorithms 1-3).
+// "The Discrete Gaussian for Differential Privacy", NeurIPS 2020, Algorithms 1-3), or, for the
+// discrete Laplace, decide a function of those integers with certified bounds
+// (core/geometric_inversion.hpp: exact inversion instead of Algorithm 2, since results version 4).
 //
 // Real-valued queries go through `granular_laplace`: the value is rounded to a multiple of a
 // power of two g, and g times an exact discrete Laplace variable is added, as Google's
@@ -56,13 +58,16 @@ u128 geometric_exp(Stream& s, u128 t, u128 scale_den);
 bool bernoulli_logistic(Stream& s, u128 num, u128 den);
 
 // Discrete Laplace with scale t / s: Pr[x] proportional to exp(-|x| s / t) on the integers
-// (Algorithm 2; the integer analogue of Laplace(t / s), the two-sided geometric law of Ghosh,
-// Roughgarden and Sundararajan). s, t >= 1 and below 2^120. Expected cost O(1) uniform draws.
+// (the law of Algorithm 2; the integer analogue of Laplace(t / s), the two-sided geometric law of
+// Ghosh, Roughgarden and Sundararajan). s, t >= 1 and below 2^120. Drawn by inversion, one word
+// a draw (rarely more; core/geometric_inversion.hpp, results version 4). Throws when a draw
+// exceeds 2^63 (scales beyond about 2^57).
 std::int64_t discrete_laplace(Stream& s, u128 t, u128 scale_den);
 
 // out.size() draws of the same law at once: the words are read ahead in whole cipher blocks
-// (BulkWords), with the same values, in the same order, as out.size() calls of the one above, and
-// the stream is left where those would leave it.
+// (BulkWords) and decided many at a time (eight lanes on AVX-512), with the same values, in the
+// same order, as out.size() calls of the one above, and the stream is left where those would
+// leave it.
 void discrete_laplace(Stream& s, u128 t, u128 scale_den, std::span<std::int64_t> out);
 
 // Discrete Gaussian N_Z(0, sigma^2) with sigma^2 = num / den: Pr[x] proportional to

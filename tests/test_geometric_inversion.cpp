@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/certified_log.hpp"
@@ -188,6 +189,32 @@ TEST_CASE("steps 1, 2 and 3 agree with the definition on every word, boundaries 
   CHECK(compared > 40000);
   CHECK(step2_undecided > 0);  // the boundary words reached step 3
   if (vector) CHECK(step1_undecided > step2_undecided);  // and step 1 stood aside more often
+}
+
+TEST_CASE("how often steps 1 and 2 stand aside at the granular scale (lambda = 2^41)") {
+  // Deterministic (a fixed stream), and a check that the margins are not needlessly wide: by their
+  // widths, step 1 should stand aside on about lambda (2^-47 + 2^-51) of first words (1.6%) and
+  // step 2 on about lambda 21 2^-62 (2^-16.6) of those.
+  const sn::InversionScale sc = sn::inversion_scale(u128{1} << 41, 1);
+  Stream s(7, 0, 0);
+  const long n = 1L << 22;
+  std::vector<std::uint64_t> w(4096);
+  std::vector<std::int64_t> first(4096);
+  long step1 = 0, step2 = 0;
+  for (long i = 0; i < n; i += 4096) {
+    for (auto& x : w) x = s.next_u64();
+    if (sc.vector) sn::detail::first_word_draws_avx512(w.data(), w.size(), sc, first.data());
+    for (std::size_t k = 0; k < w.size(); ++k)
+      if (!sc.vector || first[k] == sn::kUndecided) {
+        ++step1;
+        step2 += sn::first_word_draw(w[k], sc) == sn::kUndecided;
+      }
+  }
+  const std::string what = sc.vector ? "stood aside on " : "did not run (no AVX-512); step 2 ran on ";
+  MESSAGE("lambda 2^41, " << n << " first words: step 1 " << what << step1
+          << ", step 2 on " << step2);
+  if (sc.vector) CHECK(step1 < n / 40);  // 2.5%
+  CHECK(step2 < n / 10000);
 }
 
 TEST_CASE("a draw is floor(lambda (-ln u)) of its words, and the vector path draws what the scalar one does") {
