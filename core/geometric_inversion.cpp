@@ -49,10 +49,10 @@ InversionScale inversion_scale(unsigned __int128 t, unsigned __int128 sd) {
   sc.shift = e + 62;
   sc.log = &log63_tables();
   // Step 1 for lambda < 2^44 (so that lambda (-ln u) < 2^50 for u >= 2^-63).
-  sc.avx512 = detail::inversion_avx512_available();
+  sc.level = detail::inversion_vector_level();
   // lambda' = m 2^-e exactly (64 bits fit a long double), within a relative 2^-62 of lambda.
   const long double lam = std::ldexp(static_cast<long double>(sc.m_lo), -e);
-  if (sc.avx512 && lam < 0x1p44L) {
+  if (sc.level > 0 && lam < 0x1p44L) {
     const InversionTables& tb = inversion_tables();
     sc.tables = &tb;
     // lambda' ln 2 rounded to 64 bits, then split exactly into two doubles: within a relative
@@ -62,15 +62,31 @@ InversionScale inversion_scale(unsigned __int128 t, unsigned __int128 sd) {
     sc.lambda_ln2_hi = static_cast<double>(lam_ln2);
     sc.lambda_ln2_lo = static_cast<double>(lam_ln2 - static_cast<long double>(sc.lambda_ln2_hi));
     sc.margin = sc.lambda * 0x1.01p-48 + 0x1p-40;  // >= lambda 2^-48 + 2^-40
-    sc.vector = true;
+    sc.vector = sc.level;
   }
   return sc;
 }
 
+namespace detail {
+
+int inversion_vector_level() {
+  if (inversion_avx512_available()) return 2;
+  return inversion_avx2_available() ? 1 : 0;
+}
+
+std::size_t first_word_draws_step1(const std::uint64_t* words, std::size_t n, const InversionScale& sc,
+                                   std::int64_t* out) {
+  if (sc.vector == 2) return first_word_draws_avx512(words, n, sc, out);
+  if (sc.vector == 1) return first_word_draws_avx2(words, n, sc, out);
+  return 0;
+}
+
+}  // namespace detail
+
 void first_word_draws(const std::uint64_t* words, std::size_t n, const InversionScale& sc, std::int64_t* out) {
   std::size_t done = 0;
   if (sc.vector) {
-    done = detail::first_word_draws_avx512(words, n, sc, out);
+    done = detail::first_word_draws_step1(words, n, sc, out);
     for (std::size_t k = 0; k < done; ++k)
       if (out[k] == kUndecided) out[k] = first_word_draw(words[k], sc);  // step 2 where step 1 could not
   }

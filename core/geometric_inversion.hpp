@@ -11,10 +11,10 @@
 // G is a function of u, computed exactly in three steps, each one trying only where the one
 // before could not decide (every step decides the same function, so which one does is invisible
 // in the result, and a batch is bit for bit the draws made one by one):
-//   1. (AVX-512 CPUs, lambda <= 2^44) eight words at once in double precision: a 16-bucket table
-//      and a degree-11 series for ln y, lambda d ln 2 in two doubles, and an error bound
-//      (derived in core/geometric_inversion_avx512.cpp) that certifies the floor; undecided
-//      near a boundary (about lambda 2^-47 of the draws, 1 in 128 at lambda = 2^40).
+//   1. (AVX-512 or AVX2 + FMA CPUs, lambda < 2^44) eight or four words at once in double
+//      precision: a 16-bucket table and a degree-11 series for ln y, lambda d ln 2 in two
+//      doubles, and an error bound (derived in core/geometric_inversion_avx512.cpp) that
+//      certifies the floor; undecided near a boundary (1.7% of the draws at lambda = 2^41).
 //   2. 64-bit fixed point (certified_log.hpp's neg_log63): bounds of -ln u over the interval
 //      the 63 digits leave open; undecided about lambda 2^-57 of the time.
 //   3. Big integers (certified_log.hpp's neg_log_bounds): u extended by a word at a time until
@@ -50,10 +50,11 @@ struct InversionScale {
   std::uint64_t m_lo = 0, m_hi = 0;
   int shift = 0;  // e + 62, >= 6 since lambda < 2^120
   const Log63Tables* log = nullptr;
-  // Step 1 (used when vector is true): lambda rounded to a double, lambda ln 2 as the sum of two
-  // doubles, the margin of the error bound, and the 16-bucket table.
-  bool vector = false;
-  bool avx512 = false;  // inversion_avx512_available() when it was made (a cache compares it)
+  // Step 1 (used when vector is not 0: 2 with AVX-512, 1 with AVX2 and FMA): lambda rounded to a
+  // double, lambda ln 2 as the sum of two doubles, the margin of the error bound, and the
+  // 16-bucket table.
+  int vector = 0;
+  int level = 0;  // detail::inversion_vector_level() when it was made (a cache compares it)
   double lambda = 0, lambda_ln2_hi = 0, lambda_ln2_lo = 0, margin = 0;
   const InversionTables* tables = nullptr;
 };
@@ -100,12 +101,19 @@ inline std::int64_t first_word_draw(std::uint64_t word, const InversionScale& sc
 void first_word_draws(const std::uint64_t* words, std::size_t n, const InversionScale& sc, std::int64_t* out);
 
 namespace detail {
-// Step 1 (core/geometric_inversion_avx512.cpp): whether this CPU runs it (AVX-512 F, CD and DQ,
-// and core/simd.hpp's level not capped below avx512), and the kernel, eight words a step over
-// the first n - n % 8 words (returns how many it did); kUndecided where step 1 cannot decide.
+// Step 1: the vector level this CPU and core/simd.hpp's level allow (2: AVX-512 F, CD and DQ,
+// core/geometric_inversion_avx512.cpp; 1: AVX2 and FMA, core/geometric_inversion_avx2.cpp; 0:
+// none), and the kernels, eight or four words a step over the first words (they return how many
+// they did); kUndecided where step 1 cannot decide. first_word_draws_step1 runs the scale's.
+int inversion_vector_level();
 bool inversion_avx512_available();
+bool inversion_avx2_available();
 std::size_t first_word_draws_avx512(const std::uint64_t* words, std::size_t n, const InversionScale& sc,
                                     std::int64_t* out);
+std::size_t first_word_draws_avx2(const std::uint64_t* words, std::size_t n, const InversionScale& sc,
+                                  std::int64_t* out);
+std::size_t first_word_draws_step1(const std::uint64_t* words, std::size_t n, const InversionScale& sc,
+                                   std::int64_t* out);
 }  // namespace detail
 
 // Step 3: G of the draw whose first word's digits are `digits`, reading u's further digits

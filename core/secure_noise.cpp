@@ -138,7 +138,7 @@ void divmod256(u128 hi, u128 lo, u128 d, u128& q, u128& r) {
 // (made again if a test or DPLAB_SIMD changed whether step 1 may run).
 const InversionScale& cached_scale(u128 t, u128 sd) {
   thread_local InversionScale last;
-  if (last.t != t || last.sd != sd || last.avx512 != detail::inversion_avx512_available()) last = inversion_scale(t, sd);
+  if (last.t != t || last.sd != sd || last.level != detail::inversion_vector_level()) last = inversion_scale(t, sd);
   return last;
 }
 

@@ -5,7 +5,7 @@
 //  - steps 1 (AVX-512, where the CPU has it), 2 and 3 agree on every word where they decide, also
 //    on words placed at a boundary exp(-n / lambda), where steps 1 and 2 must stand aside;
 //  - a draw is floor(lambda (-ln u)) of its words, computed here by a plain reference;
-//  - the vector path and the scalar path give the same draws bit for bit.
+//  - the AVX-512, AVX2 and scalar paths give the same draws bit for bit.
 // The law itself is checked statistically in tests/test_secure_noise.cpp.
 #include <doctest/doctest.h>
 
@@ -135,15 +135,22 @@ TEST_CASE("neg_log63 contains -ln u over its whole interval") {
 }
 
 TEST_CASE("steps 1, 2 and 3 agree with the definition on every word, boundaries included") {
-  const bool vector = sn::detail::inversion_avx512_available();
-  if (!vector) MESSAGE("this CPU has no AVX-512 F/CD/DQ: step 1 is not run, steps 2 and 3 are");
+  // At each vector level of step 1 this CPU has (AVX-512, AVX2).
+  const simd::Level was = simd::level();
+  int levels = 0;
+  for (const simd::Level level : {simd::Level::avx512, simd::Level::avx2}) {
+  if (level > simd::supported()) continue;
+  simd::set_level(level);
+  const bool vector = sn::detail::inversion_vector_level() > 0;
+  levels += vector;
+  CAPTURE(sn::detail::inversion_vector_level());
   Stream s(42, 0, 0);
   long compared = 0, step1_undecided = 0, step2_undecided = 0;
   for (const auto& [t, sd] : scales()) {
     CAPTURE(static_cast<double>(t) / static_cast<double>(sd));
     const sn::InversionScale sc = sn::inversion_scale(t, sd);
     const double lambda = static_cast<double>(t) / static_cast<double>(sd);
-    CHECK(sc.vector == (vector && lambda < 0x1p44));  // (lambda is rounded here; no scale is near 2^44)
+    CHECK((sc.vector > 0) == (vector && lambda < 0x1p44));  // (lambda is rounded here; no scale is near 2^44)
     // Random words, words at boundaries exp(-n / lambda) and their neighbours, and the smallest
     // prefixes (u below 2^-62).
     std::vector<std::uint64_t> words;
@@ -156,7 +163,7 @@ TEST_CASE("steps 1, 2 and 3 agree with the definition on every word, boundaries 
     for (std::uint64_t a : {0, 1, 2, 3}) words.push_back(a);
     while (words.size() % 8) words.push_back(s.next_u64());
     std::vector<std::int64_t> step1(words.size(), sn::kUndecided), both(words.size());
-    if (sc.vector) REQUIRE(sn::detail::first_word_draws_avx512(words.data(), words.size(), sc, step1.data()) == words.size());
+    if (sc.vector) REQUIRE(sn::detail::first_word_draws_step1(words.data(), words.size(), sc, step1.data()) == words.size());
     sn::first_word_draws(words.data(), words.size(), sc, both.data());
     for (std::size_t k = 0; k < words.size(); ++k) {
       const std::uint64_t w = words[k];
@@ -189,6 +196,9 @@ TEST_CASE("steps 1, 2 and 3 agree with the definition on every word, boundaries 
   CHECK(compared > 40000);
   CHECK(step2_undecided > 0);  // the boundary words reached step 3
   if (vector) CHECK(step1_undecided > step2_undecided);  // and step 1 stood aside more often
+  }
+  simd::set_level(was);
+  if (levels == 0) MESSAGE("this CPU has neither AVX-512 F/CD/DQ nor AVX2 and FMA: step 1 was not run, steps 2 and 3 were");
 }
 
 TEST_CASE("how often steps 1 and 2 stand aside at the granular scale (lambda = 2^41)") {
@@ -203,14 +213,14 @@ TEST_CASE("how often steps 1 and 2 stand aside at the granular scale (lambda = 2
   long step1 = 0, step2 = 0;
   for (long i = 0; i < n; i += 4096) {
     for (auto& x : w) x = s.next_u64();
-    if (sc.vector) sn::detail::first_word_draws_avx512(w.data(), w.size(), sc, first.data());
+    if (sc.vector) sn::detail::first_word_draws_step1(w.data(), w.size(), sc, first.data());
     for (std::size_t k = 0; k < w.size(); ++k)
       if (!sc.vector || first[k] == sn::kUndecided) {
         ++step1;
         step2 += sn::first_word_draw(w[k], sc) == sn::kUndecided;
       }
   }
-  const std::string what = sc.vector ? "stood aside on " : "did not run (no AVX-512); step 2 ran on ";
+  const std::string what = sc.vector == 2 ? "(AVX-512) stood aside on " : sc.vector == 1 ? "(AVX2) stood aside on " : "did not run; step 2 ran on ";
   MESSAGE("lambda 2^41, " << n << " first words: step 1 " << what << step1
           << ", step 2 on " << step2);
   if (sc.vector) CHECK(step1 < n / 40);  // 2.5%
@@ -239,18 +249,25 @@ TEST_CASE("a draw is floor(lambda (-ln u)) of its words, and the vector path dra
       }
       REQUIRE(a.words_used() == b.words_used());
     }
-    // A batch with the vector path and with the scalar one.
+    // A batch at each vector level this CPU has, and with the scalar path: the same draws.
     const simd::Level was = simd::level();
-    std::vector<std::int64_t> vec(5000), scalar(5000);
-    Stream c(44, 2, 0), d(44, 2, 0);
-    sn::discrete_laplace(c, t, sd, vec);
-    simd::set_level(simd::Level::scalar);
-    sn::InversionScale fresh = sn::inversion_scale(t, sd);  // the cache would keep the vector flag
-    CHECK_FALSE(fresh.vector);
-    sn::discrete_laplace(d, t, sd, scalar);
+    std::vector<std::vector<std::int64_t>> draws;
+    std::vector<std::uint64_t> used;
+    for (const simd::Level l : {simd::Level::avx512, simd::Level::avx2, simd::Level::scalar}) {
+      if (l > simd::supported()) continue;
+      simd::set_level(l);
+      CHECK(sn::inversion_scale(t, sd).level == (l == simd::Level::scalar ? 0 : sn::detail::inversion_vector_level()));
+      Stream c(44, 2, 0);
+      draws.emplace_back(5000);
+      sn::discrete_laplace(c, t, sd, draws.back());
+      used.push_back(c.words_used());
+    }
     simd::set_level(was);
-    CHECK(vec == scalar);
-    CHECK(c.words_used() == d.words_used());
+    REQUIRE(!draws.empty());
+    for (std::size_t i = 1; i < draws.size(); ++i) {
+      CHECK(draws[i] == draws[0]);
+      CHECK(used[i] == used[0]);
+    }
   }
   // A scale whose draws cannot fit in 63 bits is refused with a clear message.
   Stream e(45, 0, 0);
