@@ -211,12 +211,15 @@ void transpose_block(const double* x, std::size_t n, std::size_t d, std::size_t 
 // Blocks of kernels::kBlock points: centred and transposed into float rows (or taken from
 // `prepared`, the PointBlocks rows), ranked by the kernel, uncertain points recomputed directly.
 // visit(i, p, b) then sees the points in order, each with the direct formula's nearest centroid b.
-// Inlined into each caller so that the visitor's running values stay in registers.
+// Inlined into each caller so that the visitor's running values stay in registers. A caller
+// whose visit only stores labels[i] = b passes `labels_only`: a block whose ranks are all
+// certain is then copied whole (the same labels, without a call a point).
 template <std::size_t D, class Visit>
 [[gnu::always_inline]] inline void for_each_nearest(const double* x, std::size_t n, std::size_t d_any,
                                                     const double* soa, const double* centroids, std::size_t k,
                                                     const KernelCentroids& kc, simd::Level level,
-                                                    const float* prepared, Visit&& visit) {
+                                                    const float* prepared, Visit&& visit,
+                                                    std::int32_t* labels_only = nullptr) {
   using kernels::kBlock;
   const std::size_t d = D ? D : d_any;
   const Nearest direct = direct_for(d, k);
@@ -232,6 +235,10 @@ template <std::size_t D, class Visit>
         level == simd::Level::avx512
             ? kernels::nearest_avx512(rows, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best)
             : kernels::nearest_avx2(rows, d, kc.mc, kc.cn, k, kc.tau_scale, kc.tau_base, best);
+    if (labels_only && uncertain == 0) {  // a visit that only stores labels, and every rank certain
+      std::memcpy(labels_only + start, best, m * sizeof(std::int32_t));
+      continue;
+    }
     for (std::size_t i = 0; i < m; ++i) {
       const double* p = block + i * d;
       std::size_t b = static_cast<std::size_t>(best[i]);
@@ -251,7 +258,8 @@ void assign_blocked(const double* x, std::size_t n, std::size_t d_any, const dou
   const std::size_t d = D ? D : d_any;
   if (!sums) {
     for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, prepared,
-                        [&](std::size_t i, const double*, std::size_t b) { labels[i] = static_cast<std::int32_t>(b); });
+                        [&](std::size_t i, const double*, std::size_t b) { labels[i] = static_cast<std::int32_t>(b); },
+                        labels);
     return;
   }
   for_each_nearest<D>(x, n, d, soa, centroids, k, kc, level, prepared, [&](std::size_t i, const double* p, std::size_t b) {
