@@ -119,10 +119,7 @@ void discrete_laplace_by_inversion(BulkWords& w, const InversionScale& sc, std::
     const std::uint64_t word = words[k - 1];
     w.advance(k);
     if (undecided) {
-      const unsigned __int128 g = geometric_by_big_integers(w, word & kDigits, sc);
-      if (g > static_cast<unsigned __int128>(std::numeric_limits<std::int64_t>::max()))
-        throw Error("secure noise: discrete Laplace draw exceeds 2^63");
-      const std::int64_t z = signed_draw(word, static_cast<std::int64_t>(g));
+      const std::int64_t z = finish_by_big_integers(w, word, sc);
       if (z != kReject) out[n++] = z;
     }
   }

@@ -143,18 +143,23 @@ unsigned __int128 geometric_by_big_integers(Words& w, std::uint64_t digits, cons
   }
 }
 
+// The outcome of a draw whose first word `word` steps 1 and 2 left undecided: step 3, reading on
+// from w, then the sign (kReject for the negative zero). Throws when the value exceeds 2^63.
+template <class Words>
+std::int64_t finish_by_big_integers(Words& w, std::uint64_t word, const InversionScale& sc) {
+  const unsigned __int128 g = geometric_by_big_integers(w, word & kDigits, sc);
+  if (g > static_cast<unsigned __int128>(std::numeric_limits<std::int64_t>::max()))
+    throw Error("secure noise: discrete Laplace draw exceeds 2^63");
+  return signed_draw(word, static_cast<std::int64_t>(g));
+}
+
 // One draw: its first word, then as many more as step 3 or a rejected zero need.
 template <class Words>
 std::int64_t discrete_laplace_by_inversion(Words& w, const InversionScale& sc) {
   for (;;) {
     const std::uint64_t word = w.next_u64();
     std::int64_t z = first_word_draw(word, sc);
-    if (z == kUndecided) {
-      const unsigned __int128 g = geometric_by_big_integers(w, word & kDigits, sc);
-      if (g > static_cast<unsigned __int128>(std::numeric_limits<std::int64_t>::max()))
-        throw Error("secure noise: discrete Laplace draw exceeds 2^63");
-      z = signed_draw(word, static_cast<std::int64_t>(g));
-    }
+    if (z == kUndecided) z = finish_by_big_integers(w, word, sc);
     if (z != kReject) return z;
   }
 }
