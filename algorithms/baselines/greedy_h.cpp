@@ -47,67 +47,80 @@ double best_split(double s, double k, double m, double m0, double decay) {
 
 namespace {
 
-// One greedyH candidate on a planned pass (whose weights are already set).
-Hierarchy greedy_on(HierarchyPass& pass, std::uint32_t buckets, double base) {
-  Hierarchy H = binary_tree(buckets);
-  const std::size_t N = H.nodes.size();
-  // Per node, for its subtree's strategy normalised to sensitivity 1: the (damped) error S, k =
-  // 1^T D 1, the split p; U holds u = D 1 over each processed node's buckets.
-  std::vector<double> S(N, 0), K(N, 0), P(N, 1), U(buckets, 1.0);
+// greedyH's candidates for the decay bases given (at most 8), side by side on one planned pass
+// (whose weights are already set): lane c of the pass is base c's candidate, computed as it
+// would be alone (HierarchyPass::run's lanes keep each one's bits).
+std::vector<Hierarchy> greedy_on(HierarchyPass& pass, std::uint32_t buckets, std::span<const double> bases) {
+  const std::size_t C = bases.size();
+  std::vector<Hierarchy> Hs(C, binary_tree(buckets));
+  const std::size_t N = Hs[0].nodes.size();
+  // Per candidate c and node v (index v * C + c), for its subtree's strategy normalised to
+  // sensitivity 1: the (damped) error S, k = 1^T D 1, the split p; U holds u = D 1 over each
+  // processed node's buckets (U[j * C + c]).
+  std::vector<double> S(N * C, 0), K(N * C, 0), P(N * C, 1), U(std::size_t(buckets) * C, 1.0);
+  const Hierarchy& shape = Hs[0];  // every candidate's tree has this shape; flags differ
   for (std::size_t depth = pass.depths(); depth-- > 0;) {
     const auto& list = pass.nodes(depth);
     for (std::uint32_t v : list)
-      if (H.nodes[v].left < 0) U[H.nodes[v].lo] = 1.0;  // a leaf asked with weight 1: D = 1
-    pass.run(depth, U);
-    const double decay = std::pow(base, -static_cast<double>(depth) / 2);
-    for (std::size_t a = 0; a < list.size(); ++a) {
-      HierarchyNode& node = H.nodes[list[a]];
-      const std::uint32_t v = list[a];
-      if (node.left < 0) {
-        node.terminal = true;
-        S[v] = pass.quad[a];
-        K[v] = 1;
-      } else if (!pass.mixed(depth, a)) {
-        // Every query weighs the buckets alike: ask the total only, D = 1 1^T / size^2.
-        node.terminal = true;
-        const double size = node.hi - node.lo;
-        S[v] = pass.full_sq[a];
-        K[v] = 1;
-        std::fill(U.begin() + node.lo, U.begin() + node.hi, 1.0 / size);
-      } else {
-        node.terminal = false;
-        const auto l = static_cast<std::size_t>(node.left), r = static_cast<std::size_t>(node.right);
-        const double s = S[l] + S[r], k = K[l] + K[r], m = pass.quad[a], m0 = pass.split[a];
-        const double p = best_split(s, k, m, m0, decay);
-        // The damped error goes up (as DPBench's does); the children's (A^T A)^+ with the node's
-        // row of weight 1 - p is the real strategy's.
-        const double q = (1 - p) * (1 - p);
-        S[v] = (s - ((m - m0) * decay + m0) * q * decay / (p * p + q * decay * k)) / (p * p);
-        const double denom = p * p + q * k;
-        K[v] = k / denom;
-        P[v] = p;
-        for (std::uint32_t j = node.lo; j < node.hi; ++j) U[j] /= denom;
+      if (shape.nodes[v].left < 0)
+        for (std::size_t c = 0; c < C; ++c) U[std::size_t(shape.nodes[v].lo) * C + c] = 1.0;  // a leaf: D = 1
+    pass.run(depth, U, C);
+    for (std::size_t c = 0; c < C; ++c) {
+      const double decay = std::pow(bases[c], -static_cast<double>(depth) / 2);
+      for (std::size_t a = 0; a < list.size(); ++a) {
+        HierarchyNode& node = Hs[c].nodes[list[a]];
+        const std::size_t v = list[a] * C + c;
+        const double quad = pass.quad[a * C + c], split = pass.split[a * C + c];
+        if (node.left < 0) {
+          node.terminal = true;
+          S[v] = quad;
+          K[v] = 1;
+        } else if (!pass.mixed(depth, a)) {
+          // Every query weighs the buckets alike: ask the total only, D = 1 1^T / size^2.
+          node.terminal = true;
+          const double size = node.hi - node.lo;
+          S[v] = pass.full_sq[a];
+          K[v] = 1;
+          for (std::uint32_t j = node.lo; j < node.hi; ++j) U[std::size_t(j) * C + c] = 1.0 / size;
+        } else {
+          node.terminal = false;
+          const std::size_t l = static_cast<std::size_t>(node.left) * C + c, r = static_cast<std::size_t>(node.right) * C + c;
+          const double s = S[l] + S[r], k = K[l] + K[r], m = quad, m0 = split;
+          const double p = best_split(s, k, m, m0, decay);
+          // The damped error goes up (as DPBench's does); the children's (A^T A)^+ with the node's
+          // row of weight 1 - p is the real strategy's.
+          const double q = (1 - p) * (1 - p);
+          S[v] = (s - ((m - m0) * decay + m0) * q * decay / (p * p + q * decay * k)) / (p * p);
+          const double denom = p * p + q * k;
+          K[v] = k / denom;
+          P[v] = p;
+          for (std::uint32_t j = node.lo; j < node.hi; ++j) U[std::size_t(j) * C + c] /= denom;
+        }
       }
     }
   }
   // Weights top down: a node keeps 1 - p of what reaches it and passes p to each child.
-  std::vector<double> share(N, 0);
-  share[0] = 1;
-  const std::vector<char> r = strategy_nodes(H);
-  for (std::size_t v = 0; v < N; ++v) {
-    HierarchyNode& node = H.nodes[v];
-    if (!r[v]) {
-      node.weight = 0;
-      continue;
-    }
-    if (node.terminal) {
-      node.weight = share[v];
-    } else {
-      node.weight = (1 - P[v]) * share[v];
-      share[static_cast<std::size_t>(node.left)] = share[static_cast<std::size_t>(node.right)] = P[v] * share[v];
+  for (std::size_t c = 0; c < C; ++c) {
+    Hierarchy& H = Hs[c];
+    std::vector<double> share(N, 0);
+    share[0] = 1;
+    const std::vector<char> r = strategy_nodes(H);
+    for (std::size_t v = 0; v < N; ++v) {
+      HierarchyNode& node = H.nodes[v];
+      if (!r[v]) {
+        node.weight = 0;
+        continue;
+      }
+      if (node.terminal) {
+        node.weight = share[v];
+      } else {
+        const double p = P[v * C + c];
+        node.weight = (1 - p) * share[v];
+        share[static_cast<std::size_t>(node.left)] = share[static_cast<std::size_t>(node.right)] = p * share[v];
+      }
     }
   }
-  return H;
+  return Hs;
 }
 
 void check(double base, double exponent) {
@@ -135,7 +148,7 @@ Hierarchy greedy_h_with(const BucketWorkload& Q, double base, double exponent) {
   const Hierarchy tree = binary_tree(Q.buckets);
   HierarchyPass pass(Q, tree);
   pass.set_weights(query_weights(Q, exponent));
-  return greedy_on(pass, Q.buckets, base);
+  return std::move(greedy_on(pass, Q.buckets, std::span(&base, 1))[0]);
 }
 
 GreedyHResult greedy_h(const BucketWorkload& Q, const GreedyHOptions& options) {
@@ -146,17 +159,21 @@ GreedyHResult greedy_h(const BucketWorkload& Q, const GreedyHOptions& options) {
   HierarchyPass pass(Q, tree);  // planned once for every candidate
   GreedyHResult best;
   best.error = std::numeric_limits<double>::infinity();
+  constexpr std::size_t kLanes = 8;  // the most bases one pass tries side by side
   for (double a : options.weight_exponents) {
     const std::vector<double> w = query_weights(Q, a);
-    for (double b : options.decay_bases) {
+    for (std::size_t first = 0; first < options.decay_bases.size(); first += kLanes) {
+      const auto bases = std::span(options.decay_bases).subspan(first, std::min(kLanes, options.decay_bases.size() - first));
       pass.set_weights(w);
-      Hierarchy H = greedy_on(pass, Q.buckets, b);
-      const double e = strategy_error(pass, H);  // unweighted: the real objective
-      if (e < best.error || best.H.nodes.empty()) {
-        best.H = std::move(H);
-        best.error = e;
-        best.base = b;
-        best.exponent = a;
+      std::vector<Hierarchy> Hs = greedy_on(pass, Q.buckets, bases);
+      const std::vector<double> errors = strategy_errors(pass, Hs);  // unweighted: the real objective
+      for (std::size_t c = 0; c < bases.size(); ++c) {
+        if (errors[c] < best.error || best.H.nodes.empty()) {
+          best.H = std::move(Hs[c]);
+          best.error = errors[c];
+          best.base = bases[c];
+          best.exponent = a;
+        }
       }
     }
   }

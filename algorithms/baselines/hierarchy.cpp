@@ -63,51 +63,69 @@ double strategy_error(const BucketWorkload& Q, const Hierarchy& H) {
   return strategy_error(pass, H);
 }
 
-double strategy_error(HierarchyPass& pass, const Hierarchy& H) {
-  if (pass.tree_nodes() != H.nodes.size())
-    throw Error("strategy_error: the pass was planned for another tree (" + std::to_string(pass.tree_nodes()) +
-                " nodes, the strategy has " + std::to_string(H.nodes.size()) + ")");
-  const std::vector<char> r = strategy_nodes(H);
-  for (std::size_t v = 0; v < H.nodes.size(); ++v)
-    if (r[v] && H.nodes[v].terminal && !(H.nodes[v].weight > 0)) return std::numeric_limits<double>::infinity();
+double strategy_error(HierarchyPass& pass, const Hierarchy& H) { return strategy_errors(pass, std::span(&H, 1))[0]; }
+
+std::vector<double> strategy_errors(HierarchyPass& pass, std::span<const Hierarchy> Hs) {
+  const std::size_t C = Hs.size();
+  std::vector<double> error(C, std::numeric_limits<double>::infinity());
+  if (C == 0) return error;
+  for (const Hierarchy& H : Hs)
+    if (pass.tree_nodes() != H.nodes.size())
+      throw Error("strategy_error: the pass was planned for another tree (" + std::to_string(pass.tree_nodes()) +
+                  " nodes, the strategy has " + std::to_string(H.nodes.size()) + ")");
+  // A strategy with a terminal node of weight 0 has infinite error; it still takes its lane.
+  std::vector<std::vector<char>> r(C);
+  std::vector<char> finite(C, 1);
+  for (std::size_t c = 0; c < C; ++c) {
+    r[c] = strategy_nodes(Hs[c]);
+    for (std::size_t v = 0; v < Hs[c].nodes.size(); ++v)
+      if (r[c][v] && Hs[c].nodes[v].terminal && !(Hs[c].nodes[v].weight > 0)) finite[c] = 0;
+  }
   pass.set_weights({});
-  const std::size_t N = H.nodes.size();
-  // Per node: S = trace(M_vv D_v), K = 1^T D_v 1, with D_v = (A_v^T A_v)^+ of its subtree's
-  // strategy; U holds u = D_v 1 over each processed node's buckets. Nodes below a terminal node
-  // are not part of the strategy: the pass computes them, the sweep ignores them.
-  std::vector<double> S(N, 0), K(N, 0), U(H.buckets, 0.0);
+  const std::size_t N = Hs[0].nodes.size();
+  const std::uint32_t buckets = Hs[0].buckets;
+  // Per strategy c and node v (index v * C + c): S = trace(M_vv D_v), K = 1^T D_v 1, with D_v =
+  // (A_v^T A_v)^+ of its subtree's strategy; U holds u = D_v 1 over each processed node's buckets
+  // (U[j * C + c]). Nodes below a terminal node are not part of the strategy: the pass computes
+  // them, the sweep ignores them.
+  std::vector<double> S(N * C, 0), K(N * C, 0), U(std::size_t(buckets) * C, 0.0);
   for (std::size_t d = pass.depths(); d-- > 0;) {
     const auto& list = pass.nodes(d);
-    for (std::uint32_t v : list) {
-      const HierarchyNode& node = H.nodes[v];
-      if (!r[v] || !node.terminal) continue;
-      // A terminal node asked with weight w: A^T A = w^2 1 1^T, (A^T A)^+ = 1 1^T / (w^2 size^2).
-      const double w2 = node.weight * node.weight, size = node.hi - node.lo;
-      std::fill(U.begin() + node.lo, U.begin() + node.hi, 1.0 / (w2 * size));
-    }
-    pass.run(d, U);
-    for (std::size_t a = 0; a < list.size(); ++a) {
-      const std::uint32_t v = list[a];
-      if (!r[v]) continue;
-      const HierarchyNode& node = H.nodes[v];
-      const double w2 = node.weight * node.weight;
-      if (node.terminal) {
-        S[v] = w2 * pass.quad[a];  // 1^T M 1 / (w^2 size^2)
-        K[v] = 1 / w2;
-        continue;
+    for (std::size_t c = 0; c < C; ++c)
+      for (std::uint32_t v : list) {
+        const HierarchyNode& node = Hs[c].nodes[v];
+        if (!r[c][v] || !node.terminal) continue;
+        // A terminal node asked with weight w: A^T A = w^2 1 1^T, (A^T A)^+ = 1 1^T / (w^2 size^2).
+        const double w2 = node.weight * node.weight, size = node.hi - node.lo;
+        for (std::uint32_t j = node.lo; j < node.hi; ++j) U[std::size_t(j) * C + c] = 1.0 / (w2 * size);
       }
-      // Adding the node's own row w 1^T to its children's: by Sherman-Morrison with
-      // D = diag(D_left, D_right), u = D 1, k = 1^T u, m = u^T M_vv u,
-      //   D_v = D - w^2 u u^T / (1 + w^2 k),  trace(M_vv D_v) = s - w^2 m / (1 + w^2 k).
-      const auto l = static_cast<std::size_t>(node.left), rr = static_cast<std::size_t>(node.right);
-      const double s = S[l] + S[rr], k = K[l] + K[rr], m = pass.quad[a];
-      const double denom = 1 + w2 * k;
-      S[v] = s - w2 * m / denom;
-      K[v] = k / denom;
-      for (std::uint32_t j = node.lo; j < node.hi; ++j) U[j] /= denom;
-    }
+    pass.run(d, U, C);
+    for (std::size_t c = 0; c < C; ++c)
+      for (std::size_t a = 0; a < list.size(); ++a) {
+        const std::uint32_t v = list[a];
+        if (!r[c][v]) continue;
+        const HierarchyNode& node = Hs[c].nodes[v];
+        const double w2 = node.weight * node.weight;
+        const double quad = pass.quad[a * C + c];
+        if (node.terminal) {
+          S[v * C + c] = w2 * quad;  // 1^T M 1 / (w^2 size^2)
+          K[v * C + c] = 1 / w2;
+          continue;
+        }
+        // Adding the node's own row w 1^T to its children's: by Sherman-Morrison with
+        // D = diag(D_left, D_right), u = D 1, k = 1^T u, m = u^T M_vv u,
+        //   D_v = D - w^2 u u^T / (1 + w^2 k),  trace(M_vv D_v) = s - w^2 m / (1 + w^2 k).
+        const std::size_t l = static_cast<std::size_t>(node.left) * C + c, rr = static_cast<std::size_t>(node.right) * C + c;
+        const double s = S[l] + S[rr], k = K[l] + K[rr], m = quad;
+        const double denom = 1 + w2 * k;
+        S[v * C + c] = s - w2 * m / denom;
+        K[v * C + c] = k / denom;
+        for (std::uint32_t j = node.lo; j < node.hi; ++j) U[std::size_t(j) * C + c] /= denom;
+      }
   }
-  return S[0];
+  for (std::size_t c = 0; c < C; ++c)
+    if (finite[c]) error[c] = S[c];
+  return error;
 }
 
 double strategy_sensitivity(const Hierarchy& H) {

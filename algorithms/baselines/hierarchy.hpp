@@ -51,6 +51,9 @@ double strategy_error(const BucketWorkload& Q, const Hierarchy& H);
 // The same with a pass planned for Q on a tree of H's shape (reused across strategies).
 class HierarchyPass;
 double strategy_error(HierarchyPass& pass, const Hierarchy& H);
+// The errors of up to 8 strategies of the pass's shape at once (HierarchyPass's lanes: each is
+// strategy_error's value for it, bit for bit).
+std::vector<double> strategy_errors(HierarchyPass& pass, std::span<const Hierarchy> Hs);
 
 // Delta_A: the largest sum of weights over the strategy's nodes covering one bucket.
 double strategy_sensitivity(const Hierarchy& H);

@@ -141,49 +141,90 @@ void HierarchyPass::set_weights(std::span<const double> w) {
   }
 }
 
-void HierarchyPass::run(std::size_t d, std::span<const double> U) {
+void HierarchyPass::run(std::size_t d, std::span<const double> U, std::size_t lanes) {
+  if (lanes == 0 || U.size() != std::size_t(Q_.buckets) * lanes)
+    throw Error("hierarchy pass: " + std::to_string(U.size()) + " values for " + std::to_string(lanes) + " vectors of " +
+                std::to_string(Q_.buckets) + " buckets");
   const Depth& D = depths_[d];
+  switch (lanes) {  // the lane count known at compile time: its loops unrolled, sums in registers
+    case 1: return run_lanes<1>(D, U);
+    case 2: return run_lanes<2>(D, U);
+    case 3: return run_lanes<3>(D, U);
+    case 4: return run_lanes<4>(D, U);
+    case 5: return run_lanes<5>(D, U);
+    case 6: return run_lanes<6>(D, U);
+    case 7: return run_lanes<7>(D, U);
+    case 8: return run_lanes<8>(D, U);
+    default: throw Error("hierarchy pass: at most 8 vectors at once, got " + std::to_string(lanes));
+  }
+}
+
+template <std::size_t C>
+void HierarchyPass::run_lanes(const Depth& D, std::span<const double> U) {
   const std::size_t count = D.nodes.size();
-  quad.assign(count, 0.0);
-  split.assign(count, 0.0);
+  quad.assign(count * C, 0.0);
+  split.assign(count * C, 0.0);
   full_sq.assign(count, 0.0);
-  linear_queries::prefix_sums(U, prefix_);
-  const double* P = prefix_.data();
+  // Prefix sums lane by lane, each in linear_queries::prefix_sums' order: P[j * C + c].
+  const std::size_t nb = Q_.buckets;
+  prefix_.resize((nb + 1) * C);
+  double* P = prefix_.data();
+  for (std::size_t c = 0; c < C; ++c) {
+    double s = 0;
+    P[c] = 0;
+    for (std::size_t j = 0; j < nb; ++j) P[(j + 1) * C + c] = s += U[j * C + c];
+  }
   // Singles come sorted by node: each node's sums are kept in registers.
   for (std::size_t k = 0; k < D.singles.size();) {
     const std::uint32_t node = D.singles[k].node;
-    double q = 0, sp = 0;
+    double q[C] = {}, sp[C] = {};
     for (; k < D.singles.size() && D.singles[k].node == node; ++k) {
       const Single& g = D.singles[k];
-      const double all = P[g.to] - P[g.from], left = P[g.cut] - P[g.from], right = all - left;
-      q += D.single_w[k] * all * all;
-      sp += D.single_w[k] * (left * left + right * right);
+      const double w = D.single_w[k];
+      const double *to = P + std::size_t(g.to) * C, *from = P + std::size_t(g.from) * C, *cut = P + std::size_t(g.cut) * C;
+      for (std::size_t c = 0; c < C; ++c) {
+        const double all = to[c] - from[c], left = cut[c] - from[c], right = all - left;
+        q[c] += w * all * all;
+        sp[c] += w * (left * left + right * right);
+      }
     }
-    quad[node] += q;
-    split[node] += sp;
+    for (std::size_t c = 0; c < C; ++c) {
+      quad[node * C + c] += q[c];
+      split[node * C + c] += sp[c];
+    }
   }
   // A (query, node) with several pieces: accumulate q_iv and its parts in the two children. A
   // part that is empty adds coef x 0, which leaves each sum's value (and so its square) as it was.
   for (const Group& g : D.groups) {
-    double dot = 0, dl = 0, dr = 0;
+    double dot[C] = {}, dl[C] = {}, dr[C] = {};
     for (std::uint32_t k = g.begin; k < g.end; ++k) {
       const Part& p = D.parts[k];
-      dot += p.coef * (P[p.to] - P[p.from]);
-      dl += p.coef * (P[p.left] - P[p.from]);
-      dr += p.coef * (P[p.to] - P[p.right]);
+      const double *to = P + std::size_t(p.to) * C, *from = P + std::size_t(p.from) * C;
+      const double *left = P + std::size_t(p.left) * C, *right = P + std::size_t(p.right) * C;
+      for (std::size_t c = 0; c < C; ++c) {
+        dot[c] += p.coef * (to[c] - from[c]);
+        dl[c] += p.coef * (left[c] - from[c]);
+        dr[c] += p.coef * (to[c] - right[c]);
+      }
     }
     const double wi = weights_.empty() ? 1.0 : weights_[g.query];
-    quad[g.node] += wi * dot * dot;
-    split[g.node] += wi * (dl * dl + dr * dr);
+    for (std::size_t c = 0; c < C; ++c) {
+      quad[g.node * C + c] += wi * dot[c] * dot[c];
+      split[g.node * C + c] += wi * (dl[c] * dl[c] + dr[c] * dr[c]);
+    }
   }
   for (std::size_t a = 0; a < count; ++a) {
     const double w = D.covered[a];
-    const double S = P[D.hi[a]] - P[D.lo[a]];
-    quad[a] += w * S * S;
     full_sq[a] = w;
-    if (D.hi[a] - D.lo[a] > 1) {
-      const double L = P[D.mid[a]] - P[D.lo[a]], R = P[D.hi[a]] - P[D.mid[a]];
-      split[a] += w * (L * L + R * R);
+    const double *hi = P + std::size_t(D.hi[a]) * C, *lo = P + std::size_t(D.lo[a]) * C;
+    const double* mid = P + std::size_t(D.mid[a]) * C;
+    for (std::size_t c = 0; c < C; ++c) {
+      const double S = hi[c] - lo[c];
+      quad[a * C + c] += w * S * S;
+      if (D.hi[a] - D.lo[a] > 1) {
+        const double L = mid[c] - lo[c], R = hi[c] - mid[c];
+        split[a * C + c] += w * (L * L + R * R);
+      }
     }
   }
 }

@@ -42,7 +42,13 @@ class HierarchyPass {
   void set_weights(std::span<const double> w);
 
   // Fills quad, split, full_sq (indexed like nodes(d)).
-  void run(std::size_t d, std::span<const double> U);
+  void run(std::size_t d, std::span<const double> U) { run(d, U, 1); }
+  // The same for `lanes` vectors U_0 .. U_{lanes-1} at once, interleaved: U[j * lanes + c] is
+  // U_c's bucket j; quad and split are then interleaved too (quad[a * lanes + c], node a of
+  // depth d for U_c), full_sq (which does not depend on U) is per node. Each lane's sums are
+  // taken in the order of a single run, so a lane's values are those bits (the pieces and the
+  // nodes are read once for all the lanes: greedyH tries its candidates side by side).
+  void run(std::size_t d, std::span<const double> U, std::size_t lanes);
 
   std::vector<double> quad, split, full_sq;
 
@@ -87,6 +93,8 @@ class HierarchyPass {
     std::vector<double> covered;  // per node: sum of w_i c^2 over the covers (set_weights)
   };
   void plan(Depth& D);
+  template <std::size_t C>
+  void run_lanes(const Depth& D, std::span<const double> U);
   const BucketWorkload& Q_;
   std::size_t tree_nodes_ = 0;
   std::vector<Depth> depths_;

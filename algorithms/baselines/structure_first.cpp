@@ -10,77 +10,125 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+// GCC bug 105593: false maybe-uninitialized warnings from the AVX-512 intrinsics' headers (as in
+// core/simd_avx512.cpp).
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
 namespace dplab::baselines {
 namespace {
 
 // The scan for one entry D[r][i] of the V-optimal table: the least D[r-1][j] + SSE[j+1, i] over
-// the starts j from `from` - 1 down to r - 1, starting from `best`, with the exact pruning
-// described at v_optimal_table. `prev` is row r-1, `row` row r (entries below i known), p / q
-// the prefix sums and sums of squares. The SSE is VOptimalTable::sse written out: 0 for one
-// cell (j = i - 1), else max(0, (q[i+1] - q[j+1]) - s * s / (i - j)) with s = p[i+1] - p[j+1].
-double scan_scalar(const double* prev, const double* row, const double* p, const double* q, std::uint32_t r,
-                   std::uint32_t i, std::uint32_t from, double best) {
-  for (std::uint32_t j = from; j-- > r - 1;) {
-    double s = 0;
-    if (i - j > 1) {
-      const double sum = p[i + 1] - p[j + 1];
-      s = std::max(0.0, q[i + 1] - q[j + 1] - sum * sum / (i - j));
-    }
-    best = std::min(best, prev[j] + s);
-    if (row[j] + s >= best) break;  // row[r-1] is +infinity: the scan ends there
-  }
-  return best;
+// the starts j = i-1 down to r-1, with the exact pruning described at v_optimal_table. `prev` is
+// row r-1, `row` row r (entries below i known), p / q the prefix sums and sums of squares. The
+// SSE is VOptimalTable::sse written out: 0 for one cell (j = i - 1), else
+// max(0, (q[i+1] - q[j+1]) - s * s / (i - j)) with s = p[i+1] - p[j+1].
+//
+// The starts are taken in blocks of kLanes from the top (i-1 .. i-8, then the next eight, ...),
+// start i-1-8b-(7-L) in lane L of block b, and each lane keeps its own running minimum. The scan
+// stops after the first block in which some start's bound D[r][j] + SSE[j+1, i] reaches its
+// lane's minimum (which is at least the minimum over every start scanned, so the pruning stays
+// exact), and returns the least of the lanes; a last block of fewer than eight starts is scanned
+// whole. Eight lane minima rather than one running minimum let a vector of eight starts go on
+// without a horizontal minimum per block (the chain that held the earlier four-start scan back).
+// Every path computes these bits: the same IEEE operations on each candidate (no FMA) and
+// minima, whose value does not depend on the order they are taken in (the candidates are finite
+// or +infinity, never -0). tests/test_dpbench_1d_more.cpp compares the paths.
+constexpr std::uint32_t kLanes = 8;
+
+// One candidate: D[r-1][j] + SSE[j+1, i] (sse_of returns the SSE).
+inline double sse_of(const double* p, const double* q, std::uint32_t i, std::uint32_t j) {
+  if (i - j <= 1) return 0.0;
+  const double sum = p[i + 1] - p[j + 1];
+  return std::max(0.0, q[i + 1] - q[j + 1] - sum * sum / (i - j));
 }
 
 double entry_scalar(const double* prev, const double* row, const double* p, const double* q, std::uint32_t r,
                     std::uint32_t i) {
-  return scan_scalar(prev, row, p, q, r, i, i, std::numeric_limits<double>::infinity());
+  double lane_min[kLanes];
+  std::fill(lane_min, lane_min + kLanes, std::numeric_limits<double>::infinity());
+  std::uint32_t top = i;  // the starts left to scan are top - 1 down to r - 1
+  while (top - (r - 1) >= kLanes) {
+    bool stop = false;
+    for (std::uint32_t L = 0; L < kLanes; ++L) {
+      const std::uint32_t j = top - kLanes + L;
+      const double s = sse_of(p, q, i, j);
+      lane_min[L] = std::min(lane_min[L], prev[j] + s);
+      stop = stop || row[j] + s >= lane_min[L];
+    }
+    top -= kLanes;
+    if (stop) return *std::min_element(lane_min, lane_min + kLanes);
+  }
+  double best = *std::min_element(lane_min, lane_min + kLanes);
+  for (std::uint32_t j = r - 1; j < top; ++j) best = std::min(best, prev[j] + sse_of(p, q, i, j));
+  return best;
 }
 
 #if defined(__x86_64__)
-// The same scan, four starts at a time. The candidates are taken in the scalar order (start j
-// down): the running minimum after start j is the least of `best` and the candidates from the
-// block's top down to j (a suffix minimum over the lanes), and the scan stops at the first
-// start, from the top, whose bound reaches its running minimum, returning that minimum. The
-// candidates are finite or +infinity and never -0, so a minimum's value does not depend on the
-// order it is taken in: the scalar scan's bits (the same IEEE operations, no FMA), up to three
-// SSEs past the stop computed and ignored. tests/test_dpbench_1d_more.cpp compares the paths.
-__attribute__((target("avx2"))) double entry_avx2(const double* prev, const double* row, const double* p,
-                                                  const double* q, std::uint32_t r, std::uint32_t i) {
-  // j = i - 1: one cell, SSE 0.
-  double best = std::min(std::numeric_limits<double>::infinity(), prev[i - 1] + 0.0);
-  if (row[i - 1] + 0.0 >= best || i - 1 == r - 1) return best;
+// The lanes' candidates and bounds of the block of starts lo .. lo+7, four at a time (AVX2).
+// `first`: the block holds start i-1 (lane 7), whose SSE is 0 by definition.
+__attribute__((target("avx2"))) inline bool block_avx2(const double* prev, const double* row, const double* p,
+                                                       const double* q, std::uint32_t i, std::uint32_t lo,
+                                                       bool first, __m256d& min_lo, __m256d& min_hi) {
   const __m256d p_hi = _mm256_set1_pd(p[i + 1]), q_hi = _mm256_set1_pd(q[i + 1]);
   const __m256d zero = _mm256_setzero_pd();
-  __m256d best4 = _mm256_set1_pd(best);
-  std::uint32_t j = i - 1;  // the starts left to scan are j - 1 down to r - 1
-  while (j >= r + 3) {      // four starts j - 4 .. j - 1, all >= r - 1
-    const std::uint32_t lo = j - 4;
-    // lane L: start lo + L, interval [lo + L + 1, i], length i - lo - L.
-    const __m256d len = _mm256_sub_pd(_mm256_set1_pd(static_cast<double>(i - lo)), _mm256_set_pd(3, 2, 1, 0));
-    const __m256d sum = _mm256_sub_pd(p_hi, _mm256_loadu_pd(p + lo + 1));
-    const __m256d sq = _mm256_sub_pd(q_hi, _mm256_loadu_pd(q + lo + 1));
-    const __m256d sse = _mm256_max_pd(_mm256_sub_pd(sq, _mm256_div_pd(_mm256_mul_pd(sum, sum), len)), zero);
-    __m256d run = _mm256_add_pd(_mm256_loadu_pd(prev + lo), sse);
-    const __m256d bound = _mm256_add_pd(_mm256_loadu_pd(row + lo), sse);
-    // lane L <- min of lanes L .. 3 (the block's own), then of best; the block's least, in
-    // every lane, is the next best (one minimum on the chain from block to block).
-    run = _mm256_min_pd(run, _mm256_permute4x64_pd(run, _MM_SHUFFLE(3, 3, 2, 1)));
-    run = _mm256_min_pd(run, _mm256_permute4x64_pd(run, _MM_SHUFFLE(3, 3, 3, 2)));
-    const __m256d least = _mm256_permute4x64_pd(run, _MM_SHUFFLE(0, 0, 0, 0));
-    run = _mm256_min_pd(run, best4);
-    const int stop = _mm256_movemask_pd(_mm256_cmp_pd(bound, run, _CMP_GE_OQ));
-    if (stop != 0) {
-      alignas(32) double lanes[4];
-      _mm256_store_pd(lanes, run);
-      return lanes[31 - __builtin_clz(static_cast<unsigned>(stop))];  // the topmost stopping start
-    }
-    best4 = _mm256_min_pd(least, best4);
-    j = lo;
+  int stop = 0;
+  for (int half = 0; half < 2; ++half) {
+    const std::uint32_t b = lo + 4 * static_cast<std::uint32_t>(half);
+    // lane L: start b + L, interval [b + L + 1, i], length i - b - L.
+    const __m256d len = _mm256_sub_pd(_mm256_set1_pd(static_cast<double>(i - b)), _mm256_set_pd(3, 2, 1, 0));
+    const __m256d sum = _mm256_sub_pd(p_hi, _mm256_loadu_pd(p + b + 1));
+    const __m256d sq = _mm256_sub_pd(q_hi, _mm256_loadu_pd(q + b + 1));
+    __m256d sse = _mm256_max_pd(_mm256_sub_pd(sq, _mm256_div_pd(_mm256_mul_pd(sum, sum), len)), zero);
+    if (first && half == 1) sse = _mm256_blend_pd(sse, zero, 0b1000);
+    __m256d& m = half == 0 ? min_lo : min_hi;
+    m = _mm256_min_pd(m, _mm256_add_pd(_mm256_loadu_pd(prev + b), sse));
+    const __m256d bound = _mm256_add_pd(_mm256_loadu_pd(row + b), sse);
+    stop |= _mm256_movemask_pd(_mm256_cmp_pd(bound, m, _CMP_GE_OQ));
   }
-  return scan_scalar(prev, row, p, q, r, i, j, _mm256_cvtsd_f64(best4));  // the last 0-3 starts
+  return stop != 0;
+}
+
+__attribute__((target("avx2"))) double entry_avx2(const double* prev, const double* row, const double* p,
+                                                  const double* q, std::uint32_t r, std::uint32_t i) {
+  __m256d min_lo = _mm256_set1_pd(std::numeric_limits<double>::infinity()), min_hi = min_lo;
+  std::uint32_t top = i;
+  bool stop = false;
+  while (!stop && top - (r - 1) >= kLanes) {
+    stop = block_avx2(prev, row, p, q, i, top - kLanes, top == i, min_lo, min_hi);
+    top -= kLanes;
+  }
+  alignas(32) double lanes[kLanes];
+  _mm256_store_pd(lanes, min_lo);
+  _mm256_store_pd(lanes + 4, min_hi);
+  double best = *std::min_element(lanes, lanes + kLanes);
+  if (!stop)
+    for (std::uint32_t j = r - 1; j < top; ++j) best = std::min(best, prev[j] + sse_of(p, q, i, j));
+  return best;
+}
+
+// The same, eight starts per vector (AVX-512F).
+__attribute__((target("avx512f"))) double entry_avx512(const double* prev, const double* row, const double* p,
+                                                       const double* q, std::uint32_t r, std::uint32_t i) {
+  const __m512d p_hi = _mm512_set1_pd(p[i + 1]), q_hi = _mm512_set1_pd(q[i + 1]);
+  const __m512d zero = _mm512_setzero_pd(), steps = _mm512_set_pd(7, 6, 5, 4, 3, 2, 1, 0);
+  __m512d best = _mm512_set1_pd(std::numeric_limits<double>::infinity());
+  std::uint32_t top = i;
+  while (top - (r - 1) >= kLanes) {
+    const std::uint32_t lo = top - kLanes;  // lane L: start lo + L, interval [lo + L + 1, i]
+    const __m512d len = _mm512_sub_pd(_mm512_set1_pd(static_cast<double>(i - lo)), steps);
+    const __m512d sum = _mm512_sub_pd(p_hi, _mm512_loadu_pd(p + lo + 1));
+    const __m512d sq = _mm512_sub_pd(q_hi, _mm512_loadu_pd(q + lo + 1));
+    __m512d sse = _mm512_max_pd(_mm512_sub_pd(sq, _mm512_div_pd(_mm512_mul_pd(sum, sum), len)), zero);
+    if (top == i) sse = _mm512_mask_mov_pd(sse, 0x80, zero);  // start i - 1: one cell
+    best = _mm512_min_pd(best, _mm512_add_pd(_mm512_loadu_pd(prev + lo), sse));
+    const __m512d bound = _mm512_add_pd(_mm512_loadu_pd(row + lo), sse);
+    top = lo;
+    if (_mm512_cmp_pd_mask(bound, best, _CMP_GE_OQ) != 0) return _mm512_reduce_min_pd(best);
+  }
+  double least = _mm512_reduce_min_pd(best);
+  for (std::uint32_t j = r - 1; j < top; ++j) least = std::min(least, prev[j] + sse_of(p, q, i, j));
+  return least;
 }
 #endif
 
@@ -125,10 +173,11 @@ VOptimalTable v_optimal_table(std::span<const double> counts, std::uint32_t k) {
   //   D[r-1][j'] + SSE[j'+1, i] >= D[r-1][j'] + SSE[j'+1, j] + SSE[j+1, i] >= D[r][j] + SSE[j+1, i]
   // (splitting an interval never raises its SSE; D[r][j] is the least over j'), and D[r][j] is
   // already known: once that bound reaches the best value so far, no smaller j can beat it.
-  // The vector path computes the same bits (entry_avx2); DPLAB_SIMD=scalar selects the other.
+  // The vector paths compute the same bits (entry_avx2, entry_avx512); DPLAB_SIMD selects one.
   auto* entry = &entry_scalar;
 #if defined(__x86_64__)
   if (simd::level() >= simd::Level::avx2) entry = &entry_avx2;
+  if (simd::level() >= simd::Level::avx512) entry = &entry_avx512;
 #endif
   const double* p = t.prefix.data();
   const double* q = t.prefix_sq.data();
