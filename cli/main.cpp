@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <limits>
+#include <malloc.h>
 #include <exception>
 #include <new>
 #include <iostream>
@@ -49,6 +51,13 @@ const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Keep freed work arrays in the heap. A trial allocates and frees arrays of tens of MiB (2-D
+  // DAWA's hierarchy pass: its pieces, per depth); with glibc's defaults each comes from a fresh
+  // mmap or a heap that was trimmed back, and zeroing the new pages cost about a fifth of a 2-D
+  // DAWA trial (docs/benchmarks.md). Blocks up to 32 MiB now stay in the heap, which is never
+  // trimmed: the peak memory stays taken until the run ends.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
   if (argc < 2) {
     std::cerr << kUsage;
     return 2;

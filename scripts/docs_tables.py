@@ -32,6 +32,9 @@ Options (key=value; quote a value with spaces: where="dataset=Iris; eps=1"):
                     (the column where the least / largest mean is), count<X, count>X (how many
                     columns have a mean below / above X)
   label=text        the header of the row-key column(s), comma-separated
+  split=c           split column c's values "NAME NUMBER" (a dataset label such as "ADULT 1000")
+                    into two columns, c_name and c_number (DPBench's grid: cols=dataset_number
+                    over=dataset_name is a table of scales with the mean over the shapes)
 
 The region starts with one line naming the summary, its code version, seed and trials.
 
@@ -96,7 +99,8 @@ def parse_options(text):
         if '=' not in w:
             raise TableError(f'option {w!r} is not key=value')
         k, v = w.split('=', 1)
-        if k not in ('metric', 'rows', 'cols', 'where', 'show', 'index', 'format', 'mean', 'label', 'over', 'last', 'scale'):
+        if k not in ('metric', 'rows', 'cols', 'where', 'show', 'index', 'format', 'mean', 'label', 'over', 'last', 'scale',
+                     'split'):
             raise TableError(f'unknown option {k!r}')
         opts[k] = v
     if 'metric' not in opts:
@@ -204,6 +208,16 @@ def render(opts, summary_path, shown):
     prov, rows = read_summary(summary_path)
     if not rows:
         raise TableError(f'{summary_path} has no rows')
+    if 'split' in opts:
+        c = opts['split']
+        if c not in rows[0]:
+            raise TableError(f'split: {summary_path} has no column {c!r}')
+        for r in rows:
+            name, _, number = r[c].rpartition(' ')
+            if not name or not number.isdigit():
+                raise TableError(f'split: {c} value {r[c]!r} is not "NAME NUMBER"')
+            r[c + '_name'], r[c + '_number'] = name, number
+            del r[c]
     header = list(rows[0].keys())
     stats = {'metric', 'index', 'mean', 'sd', 'ci95_low', 'ci95_high', 'trials', 'paper',
              'privacy', 'privacy_finding'}
@@ -291,6 +305,8 @@ def render(opts, summary_path, shown):
     lasts = (['mean'] if opts.get('mean') == 'yes' else []) + [f for f in opts.get('last', '').split(',') if f]
     if lasts and not cols:
         raise TableError('mean=yes and last= need cols=')
+    if cols and 'split' in opts and cols == opts['split'] + '_number':
+        col_values.sort(key=int)  # the scales in order
     if cols:
         head = labels + col_values + lasts
     else:

@@ -6,6 +6,7 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "algorithms/baselines/l1_partition.hpp"
 #include "algorithms/linear_queries/workload.hpp"
 #include "algorithms/linear_queries/workload_problem.hpp"
+#include "core/simd.hpp"
 #include "framework/registry.hpp"
 #include "framework/runner.hpp"
 #include "framework/stats.hpp"
@@ -441,6 +443,59 @@ TEST_CASE("hierarchy pass: every quadratic form against dense algebra") {
       }
     }
   }
+}
+
+TEST_CASE("hierarchy pass: several vectors at once give each one's bits, at every SIMD level") {
+  // greedyH tries its candidates side by side (HierarchyPass::run with lanes): each lane must be
+  // the single run's value bit for bit, in the scalar lanes and in the AVX-512 ones. Rows with
+  // gaps (random_ranges keeps half the cells of every third) give (query, node) groups.
+  Stream s(41, 42, 43);
+  for (int rep = 0; rep < 20; ++rep) {
+    const auto n = static_cast<std::uint32_t>(8 + s.below(90));
+    const BucketWorkload Q = reduce_workload(random_ranges(s, n, 1 + s.below(30)), random_buckets(s, n, 0.5));
+    const Hierarchy H = binary_tree(Q.buckets);
+    HierarchyPass pass(Q, H);
+    std::vector<double> w(Q.queries());
+    for (double& x : w) x = s.uniform() * 2;
+    if (rep % 2) pass.set_weights(w);
+    const std::size_t C = 2 + s.below(7);  // 2 .. 8 lanes
+    std::vector<double> U(Q.buckets * C);
+    for (double& u : U) u = s.uniform() * 3 - 1;
+    CAPTURE(rep);
+    CAPTURE(C);
+    for (std::size_t d = 0; d < pass.depths(); ++d) {
+      std::vector<double> quad(pass.nodes(d).size() * C), split(quad.size());
+      simd::set_level(simd::Level::scalar);
+      for (std::size_t c = 0; c < C; ++c) {
+        std::vector<double> one(Q.buckets);
+        for (std::uint32_t j = 0; j < Q.buckets; ++j) one[j] = U[j * C + c];
+        pass.run(d, one);
+        for (std::size_t a = 0; a < pass.nodes(d).size(); ++a) {
+          quad[a * C + c] = pass.quad[a];
+          split[a * C + c] = pass.split[a];
+        }
+      }
+      for (const simd::Level level : {simd::Level::scalar, simd::Level::avx512}) {
+        if (simd::supported() < level) {
+          MESSAGE("skipped: this CPU has no " << simd::name(level));
+          continue;
+        }
+        simd::set_level(level);
+        pass.run(d, U, C);
+        const std::string level_name = simd::name(level);
+        CAPTURE(level_name);
+        REQUIRE(pass.quad.size() == quad.size());
+        CHECK(std::memcmp(pass.quad.data(), quad.data(), quad.size() * sizeof(double)) == 0);
+        CHECK(std::memcmp(pass.split.data(), split.data(), split.size() * sizeof(double)) == 0);
+      }
+      simd::set_level(simd::supported());
+    }
+  }
+  std::vector<double> U(4);
+  BucketWorkload two;
+  two.buckets = 2;
+  HierarchyPass pass(two, binary_tree(2));
+  CHECK_CONTAINS(dplab::testing::error_of([&] { pass.run(0, U, 3); }), "4 values for 3 vectors of 2 buckets");
 }
 
 TEST_CASE("greedyH: the error formula equals trace(Q (A^T A)^+ Q^T)") {

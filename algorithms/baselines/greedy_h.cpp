@@ -157,24 +157,36 @@ GreedyHResult greedy_h(const BucketWorkload& Q, const GreedyHOptions& options) {
     for (double b : options.decay_bases) check(b, a);
   const Hierarchy tree = binary_tree(Q.buckets);
   HierarchyPass pass(Q, tree);  // planned once for every candidate
-  GreedyHResult best;
-  best.error = std::numeric_limits<double>::infinity();
-  constexpr std::size_t kLanes = 8;  // the most bases one pass tries side by side
+  // Every candidate's strategy, the bases of one exponent side by side (they share its weights),
+  // then their errors side by side (all with weights 1), kLanes at a time.
+  constexpr std::size_t kLanes = 8;  // the most vectors one pass takes
+  struct Candidate {
+    double exponent, base;
+  };
+  std::vector<Candidate> tried;
+  std::vector<Hierarchy> Hs;
   for (double a : options.weight_exponents) {
     const std::vector<double> w = query_weights(Q, a);
     for (std::size_t first = 0; first < options.decay_bases.size(); first += kLanes) {
       const auto bases = std::span(options.decay_bases).subspan(first, std::min(kLanes, options.decay_bases.size() - first));
       pass.set_weights(w);
-      std::vector<Hierarchy> Hs = greedy_on(pass, Q.buckets, bases);
-      const std::vector<double> errors = strategy_errors(pass, Hs);  // unweighted: the real objective
-      for (std::size_t c = 0; c < bases.size(); ++c) {
-        if (errors[c] < best.error || best.H.nodes.empty()) {
-          best.H = std::move(Hs[c]);
-          best.error = errors[c];
-          best.base = bases[c];
-          best.exponent = a;
-        }
-      }
+      for (Hierarchy& H : greedy_on(pass, Q.buckets, bases)) Hs.push_back(std::move(H));
+      for (double b : bases) tried.push_back({a, b});
+    }
+  }
+  std::vector<double> errors;  // unweighted: the real objective
+  for (std::size_t first = 0; first < Hs.size(); first += kLanes) {
+    const std::vector<double> e = strategy_errors(pass, std::span(Hs).subspan(first, std::min(kLanes, Hs.size() - first)));
+    errors.insert(errors.end(), e.begin(), e.end());
+  }
+  GreedyHResult best;
+  best.error = std::numeric_limits<double>::infinity();
+  for (std::size_t c = 0; c < Hs.size(); ++c) {  // in the order tried: ties keep the first
+    if (errors[c] < best.error || best.H.nodes.empty()) {
+      best.H = std::move(Hs[c]);
+      best.error = errors[c];
+      best.base = tried[c].base;
+      best.exponent = tried[c].exponent;
     }
   }
   return best;

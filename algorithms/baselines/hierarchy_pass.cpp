@@ -4,8 +4,34 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/simd.hpp"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+// GCC bug 105593: false maybe-uninitialized warnings from the AVX-512 intrinsics' headers.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 namespace dplab::baselines {
+
+#if defined(__x86_64__)
+namespace {
+
+// The C lanes' prefix values at bucket boundary idx (P[idx * C + c]).
+__attribute__((target("avx512f"), always_inline)) inline __m512d lanes_at(const double* P, std::size_t C, __mmask8 m,
+                                                                          std::uint32_t idx) {
+  return _mm512_maskz_loadu_pd(m, P + std::size_t(idx) * C);
+}
+
+// out[node * C + c] += v's lane c.
+__attribute__((target("avx512f"), always_inline)) inline void lanes_add(std::vector<double>& out, std::size_t C,
+                                                                        __mmask8 m, std::size_t node, __m512d v) {
+  double* o = out.data() + node * C;
+  _mm512_mask_storeu_pd(o, m, _mm512_add_pd(_mm512_maskz_loadu_pd(m, o), v));
+}
+
+}  // namespace
+#endif
 
 HierarchyPass::HierarchyPass(const BucketWorkload& Q, const Hierarchy& tree) : Q_(Q), tree_nodes_(tree.nodes.size()) {
   if (Q.buckets != tree.buckets) throw Error("hierarchy pass: workload and hierarchy sizes differ");
@@ -146,6 +172,9 @@ void HierarchyPass::run(std::size_t d, std::span<const double> U, std::size_t la
     throw Error("hierarchy pass: " + std::to_string(U.size()) + " values for " + std::to_string(lanes) + " vectors of " +
                 std::to_string(Q_.buckets) + " buckets");
   const Depth& D = depths_[d];
+#if defined(__x86_64__)
+  if (lanes > 1 && lanes <= 8 && simd::level() >= simd::Level::avx512) return run_lanes_avx512(D, U, lanes);
+#endif
   switch (lanes) {  // the lane count known at compile time: its loops unrolled, sums in registers
     case 1: return run_lanes<1>(D, U);
     case 2: return run_lanes<2>(D, U);
@@ -228,5 +257,71 @@ void HierarchyPass::run_lanes(const Depth& D, std::span<const double> U) {
     }
   }
 }
+
+#if defined(__x86_64__)
+// run_lanes with the lanes in one AVX-512 vector (up to 8; the others masked off): lane c does
+// the IEEE operations of run_lanes' lane c in the same order, so the bits are the same;
+// tests/test_dawa.cpp compares the two paths. AVX-512F brings FMA, and GCC would fuse a
+// multiply and an add into one rounding (C++'s default -ffp-contract=fast): not here.
+__attribute__((target("avx512f"), optimize("fp-contract=off"))) void HierarchyPass::run_lanes_avx512(const Depth& D, std::span<const double> U,
+                                                                         std::size_t C) {
+  const std::size_t count = D.nodes.size();
+  const __mmask8 m = static_cast<__mmask8>((1u << C) - 1);
+  quad.assign(count * C, 0.0);
+  split.assign(count * C, 0.0);
+  full_sq.assign(count, 0.0);
+  const std::size_t nb = Q_.buckets;
+  // Prefix sums, the lanes side by side (masked loads and stores touch only the C values).
+  prefix_.resize((nb + 1) * C);
+  double* P = prefix_.data();
+  __m512d run = _mm512_setzero_pd();
+  _mm512_mask_storeu_pd(P, m, run);
+  for (std::size_t j = 0; j < nb; ++j) {
+    run = _mm512_add_pd(run, _mm512_maskz_loadu_pd(m, U.data() + j * C));
+    _mm512_mask_storeu_pd(P + (j + 1) * C, m, run);
+  }
+  const double* const P_ = P;
+  for (std::size_t k = 0; k < D.singles.size();) {
+    const std::uint32_t node = D.singles[k].node;
+    __m512d q = _mm512_setzero_pd(), sp = _mm512_setzero_pd();
+    for (; k < D.singles.size() && D.singles[k].node == node; ++k) {
+      const Single& g = D.singles[k];
+      const __m512d w = _mm512_set1_pd(D.single_w[k]);
+      const __m512d from = lanes_at(P_, C, m, g.from);
+      const __m512d all = _mm512_sub_pd(lanes_at(P_, C, m, g.to), from), left = _mm512_sub_pd(lanes_at(P_, C, m, g.cut), from);
+      const __m512d right = _mm512_sub_pd(all, left);
+      q = _mm512_add_pd(q, _mm512_mul_pd(_mm512_mul_pd(w, all), all));
+      sp = _mm512_add_pd(sp, _mm512_mul_pd(w, _mm512_add_pd(_mm512_mul_pd(left, left), _mm512_mul_pd(right, right))));
+    }
+    lanes_add(quad, C, m, node, q);
+    lanes_add(split, C, m, node, sp);
+  }
+  for (const Group& g : D.groups) {
+    __m512d dot = _mm512_setzero_pd(), dl = _mm512_setzero_pd(), dr = _mm512_setzero_pd();
+    for (std::uint32_t k = g.begin; k < g.end; ++k) {
+      const Part& p = D.parts[k];
+      const __m512d coef = _mm512_set1_pd(p.coef), from = lanes_at(P_, C, m, p.from), to = lanes_at(P_, C, m, p.to);
+      dot = _mm512_add_pd(dot, _mm512_mul_pd(coef, _mm512_sub_pd(to, from)));
+      dl = _mm512_add_pd(dl, _mm512_mul_pd(coef, _mm512_sub_pd(lanes_at(P_, C, m, p.left), from)));
+      dr = _mm512_add_pd(dr, _mm512_mul_pd(coef, _mm512_sub_pd(to, lanes_at(P_, C, m, p.right))));
+    }
+    const __m512d wi = _mm512_set1_pd(weights_.empty() ? 1.0 : weights_[g.query]);
+    lanes_add(quad, C, m, g.node, _mm512_mul_pd(_mm512_mul_pd(wi, dot), dot));
+    lanes_add(split, C, m, g.node, _mm512_mul_pd(wi, _mm512_add_pd(_mm512_mul_pd(dl, dl), _mm512_mul_pd(dr, dr))));
+  }
+  for (std::size_t a = 0; a < count; ++a) {
+    const double wa = D.covered[a];
+    full_sq[a] = wa;
+    const __m512d w = _mm512_set1_pd(wa), lo = lanes_at(P_, C, m, D.lo[a]), hi = lanes_at(P_, C, m, D.hi[a]);
+    const __m512d S = _mm512_sub_pd(hi, lo);
+    lanes_add(quad, C, m, a, _mm512_mul_pd(_mm512_mul_pd(w, S), S));
+    if (D.hi[a] - D.lo[a] > 1) {
+      const __m512d mid = lanes_at(P_, C, m, D.mid[a]);
+      const __m512d L = _mm512_sub_pd(mid, lo), R = _mm512_sub_pd(hi, mid);
+      lanes_add(split, C, m, a, _mm512_mul_pd(w, _mm512_add_pd(_mm512_mul_pd(L, L), _mm512_mul_pd(R, R))));
+    }
+  }
+}
+#endif
 
 }  // namespace dplab::baselines

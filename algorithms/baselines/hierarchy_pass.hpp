@@ -95,6 +95,7 @@ class HierarchyPass {
   void plan(Depth& D);
   template <std::size_t C>
   void run_lanes(const Depth& D, std::span<const double> U);
+  void run_lanes_avx512(const Depth& D, std::span<const double> U, std::size_t lanes);
   const BucketWorkload& Q_;
   std::size_t tree_nodes_ = 0;
   std::vector<Depth> depths_;
