@@ -188,16 +188,20 @@ void HierarchyPass::run(std::size_t d, std::span<const double> U, std::size_t la
   }
 }
 
+double* HierarchyPass::start_run(const Depth& D, std::size_t lanes) {
+  quad.assign(D.nodes.size() * lanes, 0.0);
+  split.assign(D.nodes.size() * lanes, 0.0);
+  full_sq.assign(D.nodes.size(), 0.0);
+  prefix_.resize((std::size_t(Q_.buckets) + 1) * lanes);
+  return prefix_.data();
+}
+
 template <std::size_t C>
 void HierarchyPass::run_lanes(const Depth& D, std::span<const double> U) {
   const std::size_t count = D.nodes.size();
-  quad.assign(count * C, 0.0);
-  split.assign(count * C, 0.0);
-  full_sq.assign(count, 0.0);
   // Prefix sums lane by lane, each in linear_queries::prefix_sums' order: P[j * C + c].
   const std::size_t nb = Q_.buckets;
-  prefix_.resize((nb + 1) * C);
-  double* P = prefix_.data();
+  double* P = start_run(D, C);
   for (std::size_t c = 0; c < C; ++c) {
     double s = 0;
     P[c] = 0;
@@ -263,17 +267,13 @@ void HierarchyPass::run_lanes(const Depth& D, std::span<const double> U) {
 // the IEEE operations of run_lanes' lane c in the same order, so the bits are the same;
 // tests/test_dawa.cpp compares the two paths. AVX-512F brings FMA, and GCC would fuse a
 // multiply and an add into one rounding (C++'s default -ffp-contract=fast): not here.
-__attribute__((target("avx512f"), optimize("fp-contract=off"))) void HierarchyPass::run_lanes_avx512(const Depth& D, std::span<const double> U,
-                                                                         std::size_t C) {
+__attribute__((target("avx512f"), optimize("fp-contract=off"))) void HierarchyPass::run_lanes_avx512(
+    const Depth& D, std::span<const double> U, std::size_t C) {
   const std::size_t count = D.nodes.size();
   const __mmask8 m = static_cast<__mmask8>((1u << C) - 1);
-  quad.assign(count * C, 0.0);
-  split.assign(count * C, 0.0);
-  full_sq.assign(count, 0.0);
   const std::size_t nb = Q_.buckets;
   // Prefix sums, the lanes side by side (masked loads and stores touch only the C values).
-  prefix_.resize((nb + 1) * C);
-  double* P = prefix_.data();
+  double* P = start_run(D, C);
   __m512d run = _mm512_setzero_pd();
   _mm512_mask_storeu_pd(P, m, run);
   for (std::size_t j = 0; j < nb; ++j) {

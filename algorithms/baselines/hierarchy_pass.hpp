@@ -93,6 +93,8 @@ class HierarchyPass {
     std::vector<double> covered;  // per node: sum of w_i c^2 over the covers (set_weights)
   };
   void plan(Depth& D);
+  // Sizes quad, split, full_sq (zeroed) and the prefix sums for `lanes` vectors; returns the latter.
+  double* start_run(const Depth& D, std::size_t lanes);
   template <std::size_t C>
   void run_lanes(const Depth& D, std::span<const double> U);
   void run_lanes_avx512(const Depth& D, std::span<const double> U, std::size_t lanes);
