@@ -69,6 +69,21 @@ def self_test():
         with open(page, 'w') as f:
             f.write('<!-- table: s cols=eps over=eps metric=it -->\n<!-- end table -->\n')
         assert docs_tables.main(['--root', root]) == 1
+        # split=: "SHAPE SCALE" labels become a table of scales (in numeric order) over the shapes
+        with open(os.path.join(root, 'results', 'summary', 'p', 'g.csv'), 'w') as f:
+            f.write('# p/g: code v1, seed 8\n'
+                    'algorithm,dataset,metric,mean,sd,ci95_low,ci95_high,trials,paper,privacy,privacy_finding\n'
+                    'A,X 100,it,1,0,1,1,5,,dp,\nA,X 20,it,3,0,3,3,5,,dp,\nA,Y 100,it,2,0,2,2,5,,dp,\n'
+                    'A,Y 20,it,5,0,5,5,5,,dp,\n')
+        with open(page, 'w') as f:
+            f.write('<!-- table: g rows=algorithm cols=dataset_number over=dataset_name split=dataset metric=it -->\n'
+                    '<!-- end table -->\n')
+        assert docs_tables.main(['--root', root]) == 0
+        text = open(page).read()
+        assert '| algorithm | 20 | 100 |' in text and '| A | 4 | 1.5 |' in text, text
+        with open(page, 'w') as f:
+            f.write('<!-- table: s rows=algorithm split=eps metric=it -->\n<!-- end table -->\n')
+        assert docs_tables.main(['--root', root]) == 1  # "1" is not "NAME NUMBER"
         ranking_self_test(root, page)
     print('self-test passed')
     return 0
