@@ -16,13 +16,17 @@ same seeds (seed 1000 + t, workload seed 77777 + seed), so its cells repeat the 
 and only its distinct trial indices count. On dplab's, the cells draw independent noise but share
 trial t's workload (common random numbers, trial_workload.hpp), so the pooled mean is over all
 trials and its interval is taken with the trials of one cell (conservative).
+
+DPBENCH_PEER=NAME reads the peer lines of that implementation instead of ektelo's (`dpbench`:
+DPBench's own code, bench/dpbench_php_peer.py) and names it in the main table.
 """
-import csv, math, statistics, sys
+import csv, math, os, statistics, sys
 
 from scipy.stats import t as student_t
 
 if len(sys.argv) != 5:
     sys.exit(__doc__)
+PEER = os.environ.get("DPBENCH_PEER", "ektelo")
 DATA_INDEPENDENT = ("identity", "h2", "hb", "privelet", "greedy_h")  # (Uniform's error is the data's shape)
 
 
@@ -51,7 +55,7 @@ for row in csv.DictReader(open(sys.argv[1])):
 ek, ek_trials = {}, {}
 for line in open(sys.argv[2]):
     f = line.strip().split(",")
-    if len(f) == 6 and f[0] == "ektelo":
+    if len(f) == 6 and f[0] == PEER:
         ek.setdefault((f[1], f[2][:-4]), []).append(float(f[4]))
         ek_trials.setdefault((f[1], f[2][:-4]), []).append(int(f[3]))
 
@@ -62,7 +66,7 @@ for (a, ds), v in ek.items():
 interrupted = sorted((a, ds, len(v)) for (a, ds), v in ek.items() if len(v) < full[a])
 
 print("DPBench cross-check, eps = %s: scaled L2 error per query, mean [95%% CI]" % sys.argv[3])
-print("| algorithm | data | dplab (trials) | ektelo (trials) | ektelo / dplab | agree (Welch 95%) |")
+print("| algorithm | data | dplab (trials) | %s (trials) | %s / dplab | agree (Welch 95%%) |" % (PEER, PEER))
 print("|---|---|---|---|---|---|")
 agree = total = 0
 for (alg, ds), (m, sd, n) in sorted(ours.items()):
@@ -80,7 +84,7 @@ print("\n%d of %d cells agree (at 95%%, about 1 in 20 disagrees by chance)%s" % 
     agree, total, "; the dawa_provable rows are not counted" if any(a.endswith("_provable") for a, _ in ours) else ""))
 
 for a, ds, k in interrupted:
-    print("ektelo's %s on %s was interrupted after %d of %d trials: not tested above" % (a, ds, k, full[a]))
+    print(PEER + "'s %s on %s was interrupted after %d of %d trials: not tested above" % (a, ds, k, full[a]))
 
 pooled = []
 for alg in sorted({a for a, _ in ours}):

@@ -8,8 +8,10 @@ Usage: dpbench_samples.py DATA_ROOT OUTDIR [DIM [SIDE]]     writes OUTDIR/<shape
   DIM 2: ADULT-2D and GOWALLA (256 x 256) at 10^4, 10^6 and 10^8 records; SIDE (a divisor of 256,
          default 256) coarsens the shape to SIDE x SIDE first by adding blocks of adjacent cells,
          for the peers too slow or too large at 65,536 cells
+  DPBENCH_SHAPES="FILE:SHORT ..." (files under DATA_ROOT) and DPBENCH_SCALES="N ..." replace the
+  shapes and scales (bench/dpbench_php_peer.sh)
 """
-import sys
+import os, sys
 
 import numpy as np
 
@@ -27,6 +29,10 @@ if dim == "2":
 else:
     sets = (("dpbench_1d/ADULTFRANK.n4096.txt", "adult"), ("dpbench_1d/HEPTH.n4096.txt", "hepth"))
     scales = (1000, 100000, 10000000)
+if os.environ.get("DPBENCH_SHAPES"):
+    sets = tuple(tuple(s.split(":")) for s in os.environ["DPBENCH_SHAPES"].split())
+if os.environ.get("DPBENCH_SCALES"):
+    scales = tuple(int(s) for s in os.environ["DPBENCH_SCALES"].split())
 for shape, short in sets:
     x = np.loadtxt(src + "/" + shape)
     if dim == "2" and side != x.shape[0]:
