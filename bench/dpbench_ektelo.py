@@ -17,6 +17,8 @@ the true scale as data_scale (what DPBench ran). 2-D: RandomRange over the rows 
 (approx) as DPBench's 2-D; UGrid and AGrid with the true scale as data_scale (DPBench's and
 ektelo's; dplab's spend 5% of eps on a noisy scale); QuadTree answered by least squares (ektelo's
 plan; DPBench's and dplab's post-process by weighted averaging and mean consistency).
+EKTELO_AGRID_SPLIT=dpbench replaces the level-2 cells of ektelo's AGrid by DPBench's (a
+diagnostic: agrid_level2_as_dpbench below).
 Only ektelo code is called; nothing is copied.
 """
 import os, sys, time, types
@@ -40,7 +42,33 @@ for m in unused_modules:
 import numpy as np
 sys.setrecursionlimit(100000)  # ektelo's 2-D wavelet (Privelet) recurses deeper than the default
 from ektelo import workload
+from ektelo.client import selection
 from ektelo.plans import standalone
+
+
+def agrid_level2_as_dpbench():
+    """EKTELO_AGRID_SPLIT=dpbench: a diagnostic, not ektelo as published. ektelo's AGrid cuts each
+    level-1 cell into num1 x num2 near-equal parts (grid_split_range); DPBench's AG.py cuts cells
+    of side newgrid from the corner and clips the last row and column (as dplab does). This
+    replaces the level-2 selection with the latter, through ektelo's own GenerateCells, leaving
+    the rest of ektelo's plan (m2, the budgets, least squares) as it is."""
+    import math
+
+    def select(self):
+        nn, mm = self.domain_shape
+        if (nn, mm) == (1, 1):
+            return workload.RangeQueries((1, 1), lower=np.array([[0, 0]]), higher=np.array([[0, 0]]))
+        noisy = self.x_hat.sum()
+        m2 = 1 if noisy <= 0 else int(math.sqrt(noisy * self.eps_par / self.c2) - 1) + 1
+        side = max(1, int(math.sqrt(nn * mm / float(m2 * m2)) - 1) + 1)
+        lower, upper = selection.GenerateCells(nn, mm, (nn - 1) // side + 1, (mm - 1) // side + 1, side)
+        return workload.RangeQueries(self.domain_shape, np.array(lower), np.array(upper))
+
+    selection.AdaptiveGrid.select = select
+
+
+if os.environ.get("EKTELO_AGRID_SPLIT") == "dpbench":
+    agrid_level2_as_dpbench()
 
 M = 2000
 

@@ -24,6 +24,9 @@
 # Privelet fails at 64 x 64 too: ektelo's transpose and scipy's adjoint recurse into each other).
 # dawa_2d runs on the dplab side twice, as 1-D's dawa: with DPBench's partition noise (`dawa_2d`,
 # like for like) and dplab's provable default (`dawa_2d_provable`).
+# EKTELO_AGRID_SPLIT=dpbench, a diagnostic (not ektelo as published): ektelo's AGrid with DPBench's
+# level-2 cells (a fixed side, the last row and column clipped) instead of its near-equal parts
+# (bench/dpbench_ektelo.py, agrid_level2_as_dpbench).
 # Speed is not measured here (bench/peers.sh does it with warm-up and matched clocks).
 set -euo pipefail
 BUILD=${1:-build}
